@@ -1,0 +1,17 @@
+package io.cozystack.api.backups.v1alpha1;
+
+import io.fabric8.crd.generator.annotation.AdditionalSelectableField;
+import io.fabric8.kubernetes.api.model.Namespaced;
+import io.fabric8.kubernetes.client.CustomResource;
+import io.fabric8.kubernetes.model.annotation.Group;
+import io.fabric8.kubernetes.model.annotation.Plural;
+import io.fabric8.kubernetes.model.annotation.Version;
+
+/** A backup schedule: creates a {@link BackupJob} for an application at each cron tick. */
+@Group(BackupsApi.GROUP)
+@Version("v1alpha1")
+@Plural("plans")
+@AdditionalSelectableField(jsonPath = ".spec.applicationRef.apiGroup")
+@AdditionalSelectableField(jsonPath = ".spec.applicationRef.kind")
+@AdditionalSelectableField(jsonPath = ".spec.applicationRef.name")
+public class Plan extends CustomResource<PlanSpec, PlanStatus> implements Namespaced {}

@@ -1,0 +1,15 @@
+package io.cozystack.api.backups.v1alpha1;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.cozystack.api.meta.Condition;
+import java.util.List;
+
+/** Observed state of a {@link RestoreJob}. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RestoreJobStatus(
+    Long observedGeneration,
+    RunPhase phase,
+    String startedAt,
+    String completedAt,
+    String message,
+    List<Condition> conditions) {}

@@ -1,0 +1,38 @@
+package io.cozystack.api.v1alpha1;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.cozystack.api.meta.HealthCheckExpr;
+import io.cozystack.api.meta.WaitStrategy;
+import io.fabric8.generator.annotation.Required;
+import io.fabric8.generator.annotation.Size;
+import java.util.List;
+
+/** How a component is installed as a Flux HelmRelease. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ComponentInstall(
+    @JsonPropertyDescription("HelmRelease name; defaults to the component name.")
+        String releaseName,
+    @Required
+        @Size(min = 1)
+        @JsonPropertyDescription("Namespace of the HelmRelease and of the workload.")
+        String namespace,
+    @JsonPropertyDescription(
+            "Label the release privileged and its namespace PSA enforce=privileged.")
+        Boolean privileged,
+    @JsonPropertyDescription("Components of the same variant this release waits for.")
+        List<String> dependsOn,
+    @JsonPropertyDescription("CRD policy on upgrade; empty means Flux's default (Skip).")
+        UpgradeCrds upgradeCRDs,
+    WaitStrategy waitStrategy,
+    @JsonPropertyDescription(
+            "CEL health checks; when set and waitStrategy is empty, poller is used.")
+        List<HealthCheckExpr> healthCheckExprs) {
+
+  /** {@code HelmRelease.spec.upgrade.crds}. */
+  public enum UpgradeCrds {
+    Skip,
+    Create,
+    CreateReplace
+  }
+}

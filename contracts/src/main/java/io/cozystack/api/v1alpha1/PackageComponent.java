@@ -1,0 +1,14 @@
+package io.cozystack.api.v1alpha1;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.crd.generator.annotation.PreserveUnknownFields;
+
+/** Override of one component of a {@link Package}. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PackageComponent(
+    @JsonPropertyDescription("false: no release; an existing one is removed.") Boolean enabled,
+    @PreserveUnknownFields
+        @JsonPropertyDescription("Helm values, copied verbatim into the HelmRelease.")
+        JsonNode values) {}

@@ -1,0 +1,16 @@
+package io.cozystack.api.v1alpha1;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import java.util.List;
+import java.util.Map;
+
+/** Spec of a {@link Package}. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PackageSpec(
+    @JsonPropertyDescription("Variant of the PackageSource to install; empty means default.")
+        String variant,
+    @JsonPropertyDescription("Package names removed from the variant's dependsOn.")
+        List<String> ignoreDependencies,
+    @JsonPropertyDescription("Per-component overrides, keyed by component name.")
+        Map<String, PackageComponent> components) {}
