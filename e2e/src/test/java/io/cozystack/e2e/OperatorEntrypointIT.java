@@ -1,0 +1,108 @@
+package io.cozystack.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** {@code java -jar operator/target/operator.jar}: starts every controller, stops on SIGTERM. */
+@ExtendWith(KubernetesExtension.class)
+class OperatorEntrypointIT {
+  @Kube static Path kubeconfig;
+
+  @Test
+  void startsEveryControllerAndStopsCleanlyOnSigterm() throws Exception {
+    Path jar = Path.of(System.getProperty("operator.jar"));
+    assertThat(jar).exists();
+    ProcessBuilder builder =
+        new ProcessBuilder(javaBinary(), "-jar", jar.toString()).redirectErrorStream(true);
+    builder.environment().put("KUBECONFIG", kubeconfig.toString());
+    Process operator = builder.start();
+    List<String> output = new CopyOnWriteArrayList<>();
+    Thread reader = follow(operator, output);
+
+    awaitLine(output, "Operator started with", 60);
+    assertThat(output)
+        .anyMatch(l -> l.contains("Started controller package for Package (cozystack.io/v1alpha1)"))
+        .anyMatch(l -> l.contains("Started controller backupjob for BackupJob"))
+        .filteredOn(l -> l.contains("Started controller "))
+        .hasSize(9);
+
+    operator.destroy(); // SIGTERM
+    assertThat(operator.waitFor(30, TimeUnit.SECONDS)).as("exits after SIGTERM").isTrue();
+    reader.join(5_000);
+    assertThat(output).anyMatch(l -> l.contains("Operator stopped"));
+    assertThat(operator.exitValue()).as("JVM exit code after SIGTERM").isEqualTo(143);
+  }
+
+  @Test
+  void exitsWithAClearMessageWhenTheApiServerIsUnreachable() throws Exception {
+    Path config = Files.createTempFile("unreachable", ".kubeconfig");
+    Files.writeString(
+        config,
+        """
+        apiVersion: v1
+        kind: Config
+        clusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]
+        users: [{name: u, user: {token: t}}]
+        contexts: [{name: x, context: {cluster: c, user: u}}]
+        current-context: x
+        """);
+    ProcessBuilder builder =
+        new ProcessBuilder(javaBinary(), "-jar", System.getProperty("operator.jar"))
+            .redirectErrorStream(true);
+    builder.environment().put("KUBECONFIG", config.toString());
+    Process operator = builder.start();
+    List<String> output = new CopyOnWriteArrayList<>();
+    follow(operator, output);
+
+    assertThat(operator.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(operator.exitValue()).isEqualTo(2);
+    assertThat(output)
+        .anyMatch(
+            l ->
+                l.contains("Cannot reach the Kubernetes API server at https://127.0.0.1:1")
+                    && l.contains("KUBECONFIG"));
+  }
+
+  private static String javaBinary() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  private static Thread follow(Process process, List<String> sink) {
+    Thread t =
+        new Thread(
+            () -> {
+              try (BufferedReader r =
+                  new BufferedReader(
+                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                  sink.add(line);
+                  System.out.println("[operator] " + line);
+                }
+              } catch (java.io.IOException ignored) {
+                // the process ended
+              }
+            },
+            "operator-output");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  private static void awaitLine(List<String> output, String text, int seconds) {
+    org.awaitility.Awaitility.await()
+        .atMost(java.time.Duration.ofSeconds(seconds))
+        .pollInterval(java.time.Duration.ofMillis(200))
+        .until(() -> output.stream().anyMatch(l -> l.contains(text)));
+  }
+}

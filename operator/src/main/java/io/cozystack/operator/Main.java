@@ -1,0 +1,108 @@
+package io.cozystack.operator;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Entrypoint of {@code operator.jar}. Connects to the cluster named by {@code KUBECONFIG} (or the
+ * in-cluster configuration), checks that the API server answers, starts every controller and runs
+ * until SIGTERM.
+ */
+@Command(
+    name = "operator",
+    mixinStandardHelpOptions = true,
+    description = "The platform operator: packages, applications, tenant values and backups.")
+public final class Main implements Callable<Integer> {
+  /** Exit code when the API server cannot be reached or refuses us. */
+  static final int EXIT_API_UNREACHABLE = 2;
+
+  /** Exit code when a controller cannot start (e.g. its CRD is not installed). */
+  static final int EXIT_START_FAILED = 3;
+
+  private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+
+  @Option(
+      names = "--api-check-timeout",
+      defaultValue = "${env:COZY_API_CHECK_TIMEOUT:-10s}",
+      converter = DurationConverter.class,
+      description =
+          "How long to wait for the API server at start-up (e.g. 10s, 1m). Env:"
+              + " COZY_API_CHECK_TIMEOUT. Default: ${DEFAULT-VALUE}.")
+  Duration apiCheckTimeout;
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new Main()).execute(args));
+  }
+
+  @Override
+  public Integer call() {
+    KubernetesClient client = new KubernetesClientBuilder().build();
+    try {
+      ApiServerCheck.verify(client, apiCheckTimeout);
+    } catch (ApiServerCheck.UnreachableException e) {
+      LOG.error("{}", e.getMessage());
+      client.close();
+      return EXIT_API_UNREACHABLE;
+    }
+    OperatorRuntime runtime = new OperatorRuntime(client);
+    try {
+      runtime.start();
+    } catch (RuntimeException e) {
+      LOG.error("Controllers failed to start: {}", OperatorRuntime.describe(e));
+      runtime.stop();
+      return EXIT_START_FAILED;
+    }
+    awaitShutdown(runtime);
+    return 0;
+  }
+
+  /** Blocks until SIGTERM/SIGINT; the shutdown hook stops the controllers before the JVM exits. */
+  private static void awaitShutdown(OperatorRuntime runtime) {
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  LOG.info("Shutdown requested; stopping controllers");
+                  runtime.stop();
+                  LOG.info("Operator stopped");
+                  stopped.countDown();
+                },
+                "shutdown"));
+    try {
+      stopped.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Parses {@code 10s}, {@code 2m}, {@code 1h} or an ISO-8601 duration. */
+  static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      String v = value.trim().toLowerCase(java.util.Locale.ROOT);
+      if (v.startsWith("p")) {
+        return Duration.parse(value.trim().toUpperCase(java.util.Locale.ROOT));
+      }
+      if (v.matches("\\d+(ms|s|m|h)")) {
+        long n = Long.parseLong(v.replaceAll("\\D", ""));
+        return switch (v.replaceAll("\\d", "")) {
+          case "ms" -> Duration.ofMillis(n);
+          case "s" -> Duration.ofSeconds(n);
+          case "m" -> Duration.ofMinutes(n);
+          default -> Duration.ofHours(n);
+        };
+      }
+      throw new CommandLine.TypeConversionException(
+          "'" + value + "' is not a duration; use e.g. 500ms, 10s, 2m or 1h");
+    }
+  }
+}

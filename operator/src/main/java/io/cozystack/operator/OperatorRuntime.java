@@ -1,0 +1,67 @@
+package io.cozystack.operator;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.javaoperatorsdk.operator.Operator;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Owns the JOSDK {@link Operator}: registers every controller, starts and stops them. */
+public final class OperatorRuntime {
+  private static final Logger LOG = LoggerFactory.getLogger(OperatorRuntime.class);
+
+  private final Operator operator;
+  private final List<Controllers.Entry<?>> controllers;
+
+  public OperatorRuntime(KubernetesClient client) {
+    this(client, Controllers.all(), true);
+  }
+
+  /**
+   * @param useServerSideApply false only against the fabric8 mock server, which lacks it
+   */
+  public OperatorRuntime(
+      KubernetesClient client, List<Controllers.Entry<?>> controllers, boolean useServerSideApply) {
+    this.controllers = controllers;
+    this.operator =
+        new Operator(
+            o ->
+                o.withKubernetesClient(client)
+                    .withCloseClientOnStop(true)
+                    .withUseSSAToPatchPrimaryResource(useServerSideApply)
+                    .withSSABasedCreateUpdateMatchForDependentResources(useServerSideApply)
+                    .withStopOnInformerErrorDuringStartup(true));
+  }
+
+  /** Registers and starts every controller; throws when one cannot start. */
+  public void start() {
+    for (Controllers.Entry<?> entry : controllers) {
+      register(entry);
+    }
+    operator.start();
+    for (Controllers.Entry<?> entry : controllers) {
+      LOG.info("Started controller {} for {} ({})", entry.name(), entry.kind(), entry.apiVersion());
+    }
+    LOG.info("Operator started with {} controllers", controllers.size());
+  }
+
+  public void stop() {
+    operator.stop();
+  }
+
+  private <R extends io.fabric8.kubernetes.api.model.HasMetadata> void register(
+      Controllers.Entry<R> entry) {
+    Reconciler<R> reconciler = entry.reconciler();
+    operator.register(reconciler, config -> config.withName(entry.name()));
+  }
+
+  /**
+   * One line for a start-up failure: the root cause, which names the missing kind or the refusal.
+   */
+  static String describe(Throwable e) {
+    return ApiServerCheck.rootMessage(e)
+        + ". If a custom resource kind is missing, install the CRDs: kubectl apply"
+        + " --server-side -f crds/";
+  }
+}
