@@ -55,12 +55,15 @@ final class ControlPlane {
   /** Runs {@code control-plane up}; its last line of output is the kubeconfig path. */
   private static ControlPlane startLocal() throws IOException, InterruptedException {
     Path script = repoRoot().resolve("e2e/bin/control-plane");
+    // A state directory of its own: the suite never reuses or stops a developer's control plane.
+    Path state = Files.createTempDirectory("cozy-e2e-control-plane");
     Path log = Files.createTempFile("control-plane-up", ".log");
-    Process up =
+    ProcessBuilder upCommand =
         new ProcessBuilder(script.toString(), "up")
             .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
+            .redirectOutput(log.toFile());
+    upCommand.environment().put("COZY_CONTROL_PLANE_STATE", state.toString());
+    Process up = upCommand.start();
     if (!up.waitFor(START_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
       up.destroyForcibly();
       throw new IllegalStateException("control-plane up did not finish; log: " + log);
@@ -71,10 +74,12 @@ final class ControlPlane {
           "control-plane up failed (exit " + up.exitValue() + "):\n" + tail(lines));
     }
     Path kubeconfig = Path.of(lines.get(lines.size() - 1).trim());
+    ProcessBuilder down = new ProcessBuilder(script.toString(), "down").inheritIO();
+    down.environment().put("COZY_CONTROL_PLANE_STATE", state.toString());
     return new ControlPlane(
         kubeconfig,
         "kube-apiserver + etcd from e2e/bin/control-plane",
-        () -> new ProcessBuilder(script.toString(), "down").inheritIO().start().waitFor());
+        () -> down.start().waitFor());
   }
 
   static Path repoRoot() {

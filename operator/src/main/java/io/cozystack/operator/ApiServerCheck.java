@@ -1,6 +1,9 @@
 package io.cozystack.operator;
 
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.VersionInfo;
 import java.time.Duration;
@@ -28,9 +31,12 @@ final class ApiServerCheck {
 
   static void verify(KubernetesClient client, Duration timeout) throws UnreachableException {
     String server = String.valueOf(client.getMasterUrl());
-    try {
+    // A client of its own without retries, so a refused connection is reported as such at once.
+    Config once =
+        new ConfigBuilder(client.getConfiguration()).withRequestRetryBackoffLimit(0).build();
+    try (KubernetesClient probe = new KubernetesClientBuilder().withConfig(once).build()) {
       VersionInfo version =
-          CompletableFuture.supplyAsync(client::getKubernetesVersion)
+          CompletableFuture.supplyAsync(probe::getKubernetesVersion)
               .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
       LOG.info(
           "Connected to the Kubernetes API server at {} (version {})",
@@ -55,13 +61,23 @@ final class ApiServerCheck {
         + ". Point KUBECONFIG at a reachable cluster (or run in a pod with a service account).";
   }
 
+  /** The most telling cause: a refused connection or unknown host, else the root cause. */
   static String rootMessage(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
     if (e instanceof KubernetesClientException kce && kce.getCode() > 0) {
       return "HTTP " + kce.getCode() + " " + kce.getMessage();
+    }
+    Throwable root = e;
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof java.net.ConnectException) {
+        return "connection refused";
+      }
+      if (t instanceof java.net.UnknownHostException) {
+        return "unknown host " + t.getMessage();
+      }
+      if (t instanceof javax.net.ssl.SSLException) {
+        return "TLS failed: " + t.getMessage();
+      }
+      root = t;
     }
     return root.getClass().getSimpleName()
         + (root.getMessage() == null ? "" : ": " + root.getMessage());

@@ -1,10 +1,17 @@
 package io.cozystack.operator;
 
-import io.cozystack.api.ApiTypes;
+import io.cozystack.api.backups.strategy.v1alpha1.Job;
+import io.cozystack.api.backups.v1alpha1.Backup;
+import io.cozystack.api.backups.v1alpha1.BackupClass;
+import io.cozystack.api.backups.v1alpha1.BackupJob;
+import io.cozystack.api.backups.v1alpha1.Plan;
+import io.cozystack.api.backups.v1alpha1.RestoreJob;
+import io.cozystack.api.v1alpha1.ApplicationDefinition;
+import io.cozystack.api.v1alpha1.Package;
+import io.cozystack.api.v1alpha1.PackageSource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import java.util.List;
-import java.util.Locale;
 
 /** The table of every controller the operator runs. */
 public final class Controllers {
@@ -27,11 +34,37 @@ public final class Controllers {
    * keeps an informer on the kind (so a missing CRD fails start-up) and changes nothing.
    */
   public static List<Entry<?>> all() {
-    return ApiTypes.ALL.stream().map(Controllers::observing).<Entry<?>>map(e -> e).toList();
+    return List.of(
+        new Entry<>("packagesource", PackageSource.class, new PackageSourceObserver()),
+        new Entry<>("package", Package.class, new PackageObserver()),
+        new Entry<>(
+            "applicationdefinition",
+            ApplicationDefinition.class,
+            new ApplicationDefinitionObserver()),
+        new Entry<>("backupclass", BackupClass.class, new BackupClassObserver()),
+        new Entry<>("backupjob", BackupJob.class, new BackupJobObserver()),
+        new Entry<>("backup", Backup.class, new BackupObserver()),
+        new Entry<>("restorejob", RestoreJob.class, new RestoreJobObserver()),
+        new Entry<>("plan", Plan.class, new PlanObserver()),
+        new Entry<>("job", Job.class, new JobObserver()));
   }
 
-  private static <R extends HasMetadata> Entry<R> observing(Class<R> type) {
-    String name = HasMetadata.getKind(type).toLowerCase(Locale.ROOT);
-    return new Entry<>(name, type, new ObservingReconciler<>(type));
-  }
+  static final class PackageSourceObserver extends ObservingReconciler<PackageSource> {}
+
+  static final class PackageObserver extends ObservingReconciler<Package> {}
+
+  static final class ApplicationDefinitionObserver
+      extends ObservingReconciler<ApplicationDefinition> {}
+
+  static final class BackupClassObserver extends ObservingReconciler<BackupClass> {}
+
+  static final class BackupJobObserver extends ObservingReconciler<BackupJob> {}
+
+  static final class BackupObserver extends ObservingReconciler<Backup> {}
+
+  static final class RestoreJobObserver extends ObservingReconciler<RestoreJob> {}
+
+  static final class PlanObserver extends ObservingReconciler<Plan> {}
+
+  static final class JobObserver extends ObservingReconciler<Job> {}
 }

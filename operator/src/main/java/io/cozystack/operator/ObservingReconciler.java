@@ -11,17 +11,8 @@ import org.slf4j.LoggerFactory;
  * Watches a kind whose controller is not built yet and changes nothing: no status is written, so no
  * one mistakes it for a working controller. Replaced kind by kind as controllers land.
  */
-final class ObservingReconciler<R extends HasMetadata> implements Reconciler<R> {
+abstract class ObservingReconciler<R extends HasMetadata> implements Reconciler<R> {
   private static final Logger LOG = LoggerFactory.getLogger(ObservingReconciler.class);
-  private final Class<R> type;
-
-  ObservingReconciler(Class<R> type) {
-    this.type = type;
-  }
-
-  Class<R> resourceType() {
-    return type;
-  }
 
   @Override
   public UpdateControl<R> reconcile(R resource, Context<R> context) {
