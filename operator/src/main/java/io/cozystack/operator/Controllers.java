@@ -9,8 +9,12 @@ import io.cozystack.api.backups.v1alpha1.RestoreJob;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageSource;
+import io.cozystack.operator.packages.PackageReconciler;
+import io.cozystack.operator.packages.PackageSourceReconciler;
+import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import java.time.Clock;
 import java.util.List;
 
 /** The table of every controller the operator runs. */
@@ -33,10 +37,12 @@ public final class Controllers {
    * Every controller. Kinds whose behaviour is not built yet run an {@link ObservingReconciler}: it
    * keeps an informer on the kind (so a missing CRD fails start-up) and changes nothing.
    */
-  public static List<Entry<?>> all() {
+  public static List<Entry<?>> all(ReleaseSettings releaseSettings) {
     return List.of(
-        new Entry<>("packagesource", PackageSource.class, new PackageSourceObserver()),
-        new Entry<>("package", Package.class, new PackageObserver()),
+        new Entry<>(
+            "packagesource", PackageSource.class, new PackageSourceReconciler(Clock.systemUTC())),
+        new Entry<>(
+            "package", Package.class, new PackageReconciler(releaseSettings, Clock.systemUTC())),
         new Entry<>(
             "applicationdefinition",
             ApplicationDefinition.class,
@@ -48,10 +54,6 @@ public final class Controllers {
         new Entry<>("plan", Plan.class, new PlanObserver()),
         new Entry<>("job", Job.class, new JobObserver()));
   }
-
-  static final class PackageSourceObserver extends ObservingReconciler<PackageSource> {}
-
-  static final class PackageObserver extends ObservingReconciler<Package> {}
 
   static final class ApplicationDefinitionObserver
       extends ObservingReconciler<ApplicationDefinition> {}

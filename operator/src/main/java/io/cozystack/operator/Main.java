@@ -1,5 +1,6 @@
 package io.cozystack.operator;
 
+import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.time.Duration;
@@ -38,12 +39,46 @@ public final class Main implements Callable<Integer> {
               + " COZY_API_CHECK_TIMEOUT. Default: ${DEFAULT-VALUE}.")
   Duration apiCheckTimeout;
 
+  @Option(
+      names = "--helmrelease-interval",
+      defaultValue = "5m",
+      description = "HelmRelease spec.interval. Default: ${DEFAULT-VALUE}.")
+  String helmReleaseInterval;
+
+  @Option(
+      names = "--helmrelease-retry-interval",
+      defaultValue = "30s",
+      description =
+          "Retry interval of the RetryOnFailure install/upgrade strategy. Default: ${DEFAULT-VALUE}.")
+  String helmReleaseRetryInterval;
+
+  @Option(
+      names = "--helmrelease-install-timeout",
+      defaultValue = "10m",
+      description = "HelmRelease spec.install.timeout. Default: ${DEFAULT-VALUE}.")
+  String helmReleaseInstallTimeout;
+
+  @Option(
+      names = "--helmrelease-upgrade-timeout",
+      defaultValue = "10m",
+      description = "HelmRelease spec.upgrade.timeout. Default: ${DEFAULT-VALUE}.")
+  String helmReleaseUpgradeTimeout;
+
+  @Option(
+      names = "--helmrelease-max-history",
+      defaultValue = "5",
+      description = "HelmRelease spec.maxHistory (0 or more). Default: ${DEFAULT-VALUE}.")
+  int helmReleaseMaxHistory;
+
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new Main()).execute(args));
   }
 
   @Override
   public Integer call() {
+    ReleaseSettings releaseSettings = releaseSettings();
     KubernetesClient client = new KubernetesClientBuilder().build();
     try {
       ApiServerCheck.verify(client, apiCheckTimeout);
@@ -52,7 +87,7 @@ public final class Main implements Callable<Integer> {
       client.close();
       return EXIT_API_UNREACHABLE;
     }
-    OperatorRuntime runtime = new OperatorRuntime(client);
+    OperatorRuntime runtime = new OperatorRuntime(client, Controllers.all(releaseSettings), true);
     try {
       runtime.start();
     } catch (RuntimeException e) {
@@ -62,6 +97,34 @@ public final class Main implements Callable<Integer> {
     }
     awaitShutdown(runtime);
     return 0;
+  }
+
+  /** Validates the HelmRelease flags (Flux duration syntax, positive) into settings. */
+  ReleaseSettings releaseSettings() {
+    fluxDuration("--helmrelease-interval", helmReleaseInterval);
+    fluxDuration("--helmrelease-retry-interval", helmReleaseRetryInterval);
+    fluxDuration("--helmrelease-install-timeout", helmReleaseInstallTimeout);
+    fluxDuration("--helmrelease-upgrade-timeout", helmReleaseUpgradeTimeout);
+    if (helmReleaseMaxHistory < 0) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--helmrelease-max-history must be 0 or more, got " + helmReleaseMaxHistory);
+    }
+    return new ReleaseSettings(
+        helmReleaseInterval,
+        helmReleaseRetryInterval,
+        helmReleaseInstallTimeout,
+        helmReleaseUpgradeTimeout,
+        helmReleaseMaxHistory,
+        true);
+  }
+
+  private void fluxDuration(String flag, String value) {
+    if (!value.matches("([0-9]+(\\.[0-9]+)?(ms|s|m|h))+") || value.matches("(0+(ms|s|m|h))+")) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          flag + " must be a positive duration such as 30s, 5m or 1h30m, got '" + value + "'");
+    }
   }
 
   /** Blocks until SIGTERM/SIGINT; the shutdown hook stops the controllers before the JVM exits. */

@@ -14,10 +14,6 @@ public final class OperatorRuntime {
   private final Operator operator;
   private final List<Controllers.Entry<?>> controllers;
 
-  public OperatorRuntime(KubernetesClient client) {
-    this(client, Controllers.all(), true);
-  }
-
   /**
    * @param useServerSideApply false only against the fabric8 mock server, which lacks it
    */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,8 @@ class OperatorRuntimeTest {
     logs.start();
     Logger logger = (Logger) LoggerFactory.getLogger(OperatorRuntime.class);
     logger.addAppender(logs);
-    OperatorRuntime runtime = new OperatorRuntime(client, Controllers.all(), false);
+    OperatorRuntime runtime =
+        new OperatorRuntime(client, Controllers.all(ReleaseSettings.defaults()), false);
     try {
       runtime.start();
     } finally {

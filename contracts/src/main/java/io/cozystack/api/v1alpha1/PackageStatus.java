@@ -1,8 +1,10 @@
 package io.cozystack.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.cozystack.api.meta.Condition;
+import io.fabric8.generator.annotation.Required;
 import java.util.List;
 import java.util.Map;
 
@@ -12,9 +14,32 @@ public record PackageStatus(
     Long observedGeneration,
     List<Condition> conditions,
     @JsonPropertyDescription("Readiness of each package this one depends on, by package name.")
-        Map<String, DependencyStatus> dependencies) {
+        Map<String, DependencyStatus> dependencies,
+    @JsonPropertyDescription("Each installed component's HelmRelease and its state, by component.")
+        Map<String, ComponentStatus> components) {
 
   /** Whether a dependency is ready. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record DependencyStatus(@io.fabric8.generator.annotation.Required Boolean ready) {}
+  public record DependencyStatus(@Required Boolean ready) {}
+
+  /** The release of one component and what it is doing. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ComponentStatus(
+      @Required @JsonPropertyDescription("The HelmRelease, as <namespace>/<name>.") String release,
+      @Required ComponentState state,
+      String message) {}
+
+  /** State of a component's release. */
+  public enum ComponentState {
+    @JsonProperty("Ready")
+    READY,
+    @JsonProperty("Progressing")
+    PROGRESSING,
+    @JsonProperty("Failed")
+    FAILED,
+    @JsonProperty("Conflict")
+    CONFLICT,
+    @JsonProperty("Deleting")
+    DELETING
+  }
 }

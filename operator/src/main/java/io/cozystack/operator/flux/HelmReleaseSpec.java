@@ -1,0 +1,55 @@
+package io.cozystack.operator.flux;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.cozystack.api.meta.HealthCheckExpr;
+import java.util.List;
+
+/** The fields of {@code HelmRelease.spec} the operator sets. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record HelmReleaseSpec(
+    String interval,
+    Integer maxHistory,
+    ChartRef chartRef,
+    Action install,
+    Action upgrade,
+    List<HealthCheckExpr> healthCheckExprs,
+    WaitStrategyRef waitStrategy,
+    List<DependsOn> dependsOn,
+    List<ValuesReference> valuesFrom,
+    JsonNode values,
+    Boolean suspend) {
+
+  /** {@code spec.chartRef}. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record ChartRef(String kind, String name, String namespace) {}
+
+  /** {@code spec.install} and {@code spec.upgrade}. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Action(String timeout, Strategy strategy, String crds) {}
+
+  /** {@code spec.install.strategy}. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Strategy(String name, String retryInterval) {}
+
+  /** {@code spec.waitStrategy}. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record WaitStrategyRef(String name) {}
+
+  /** {@code spec.dependsOn[]}. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record DependsOn(String name, String namespace) {}
+
+  /** {@code spec.valuesFrom[]}. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record ValuesReference(
+      String kind, String name, String valuesKey, String targetPath, Boolean optional) {}
+}

@@ -1,0 +1,121 @@
+package io.cozystack.operator.packages;
+
+import io.cozystack.api.v1alpha1.Package;
+import io.cozystack.api.v1alpha1.PackageSource;
+import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
+import io.cozystack.operator.flux.HelmRelease;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * What wakes a Package up, and the caches it reads: every HelmRelease (its own, and foreign ones it
+ * conflicts with), the PackageSource of the same name, and the Packages it depends on.
+ */
+final class PackageEventSources {
+  private static final String BY_OWNER = "by-owner-package";
+
+  private final EventSourceContext<Package> context;
+  private final InformerEventSource<HelmRelease, Package> releases;
+  private final InformerEventSource<PackageSource, Package> packageSources;
+  private final InformerEventSource<Package, Package> dependencies;
+
+  PackageEventSources(EventSourceContext<Package> context) {
+    this.context = context;
+    this.releases =
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(HelmRelease.class, Package.class)
+                .withName("helmreleases")
+                .withWatchAllNamespaces()
+                .withSecondaryToPrimaryMapper(this::packagesInterestedIn)
+                .build(),
+            context);
+    this.releases.addIndexers(Map.of(BY_OWNER, PackageEventSources::ownerPackage));
+    this.packageSources =
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(PackageSource.class, Package.class)
+                .withName("packagesources")
+                .withSecondaryToPrimaryMapper(
+                    (PackageSource ps) -> Set.of(new ResourceID(ps.getMetadata().getName())))
+                .withPrimaryToSecondaryMapper(
+                    (Package p) -> Set.of(new ResourceID(p.getMetadata().getName())))
+                .build(),
+            context);
+    this.dependencies =
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(Package.class, Package.class)
+                .withName("dependency-packages")
+                .withSecondaryToPrimaryMapper(this::dependentsOf)
+                .build(),
+            context);
+  }
+
+  List<EventSource<?, Package>> all() {
+    return List.of(releases, packageSources, dependencies);
+  }
+
+  List<PackageSource> packageSources() {
+    return packageSources.list().toList();
+  }
+
+  Optional<HelmRelease> cachedRelease(PackagePlan.DesiredRelease desired) {
+    return releases.get(
+        new ResourceID(
+            desired.release().getMetadata().getName(),
+            desired.release().getMetadata().getNamespace()));
+  }
+
+  /** HelmReleases whose controller is this Package (by UID, not by label). */
+  List<HelmRelease> ownedReleases(Package pkg) {
+    return releases.byIndex(BY_OWNER, pkg.getMetadata().getName()).stream()
+        .filter(r -> Ownership.isControlledBy(r, pkg))
+        .toList();
+  }
+
+  private static List<String> ownerPackage(HelmRelease release) {
+    return Ownership.controller(release)
+        .filter(ref -> "Package".equals(ref.getKind()))
+        .map(ref -> List.of(ref.getName()))
+        .orElse(List.of());
+  }
+
+  /** The owning Package, plus any Package whose status reports a conflict on this release. */
+  private Set<ResourceID> packagesInterestedIn(HelmRelease release) {
+    Set<ResourceID> result = new HashSet<>();
+    ownerPackage(release).forEach(name -> result.add(new ResourceID(name)));
+    String key = release.getMetadata().getNamespace() + "/" + release.getMetadata().getName();
+    context
+        .getPrimaryCache()
+        .list()
+        .filter(p -> p.getStatus() != null && p.getStatus().components() != null)
+        .filter(
+            p ->
+                p.getStatus().components().values().stream()
+                    .anyMatch(c -> c.state() == ComponentState.CONFLICT && key.equals(c.release())))
+        .forEach(p -> result.add(new ResourceID(p.getMetadata().getName())));
+    return result;
+  }
+
+  /** Packages whose active variant depends on the changed Package. */
+  private Set<ResourceID> dependentsOf(Package changed) {
+    String name = changed.getMetadata().getName();
+    Lookup lookup = Lookup.of(context.getPrimaryCache().list().toList(), packageSources());
+    return lookup.packages().values().stream()
+        .filter(
+            p ->
+                lookup
+                    .activeVariant(p)
+                    .map(v -> PackagePlanner.activeDependencies(p, v).contains(name))
+                    .orElse(false))
+        .map(p -> new ResourceID(p.getMetadata().getName()))
+        .collect(Collectors.toSet());
+  }
+}

@@ -1,0 +1,169 @@
+package io.cozystack.operator.packages;
+
+import io.cozystack.api.meta.ConditionStatus;
+import io.cozystack.api.v1alpha1.Component;
+import io.cozystack.api.v1alpha1.Package;
+import io.cozystack.api.v1alpha1.PackageComponent;
+import io.cozystack.api.v1alpha1.PackageSource;
+import io.cozystack.api.v1alpha1.PackageStatus.DependencyStatus;
+import io.cozystack.api.v1alpha1.Variant;
+import io.cozystack.operator.flux.HelmReleaseSpec.DependsOn;
+import io.cozystack.operator.status.Conditions;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Computes a Package's plan from the Package, every Package and PackageSource, and the settings:
+ * Cozystack's algorithm, except that a dependency counts as ready only when its Package is Ready
+ * for real (its releases are ready), not merely written.
+ */
+public final class PackagePlanner {
+  private PackagePlanner() {}
+
+  public static PackagePlan plan(Package pkg, Lookup lookup, ReleaseSettings settings) {
+    String name = pkg.getMetadata().getName();
+    Optional<PackageSource> source = lookup.source(name);
+    if (source.isEmpty()) {
+      return new PackagePlan.Blocked(
+          "PackageSourceNotFound", "PackageSource " + name + " not found", false, Map.of());
+    }
+    Optional<Variant> variant = lookup.activeVariant(pkg);
+    if (variant.isEmpty()) {
+      return new PackagePlan.Blocked(
+          "VariantNotFound",
+          "Variant " + Lookup.variantName(pkg) + " not found in PackageSource " + name,
+          true,
+          Map.of());
+    }
+    Map<String, DependencyStatus> dependencies = dependencies(pkg, variant.get(), lookup);
+    List<String> notReady =
+        dependencies.entrySet().stream()
+            .filter(e -> !e.getValue().ready())
+            .map(Map.Entry::getKey)
+            .toList();
+    if (!notReady.isEmpty()) {
+      return new PackagePlan.Blocked(
+          "DependenciesNotReady",
+          "Waiting for dependencies to become Ready: " + String.join(", ", notReady),
+          false,
+          dependencies);
+    }
+    try {
+      List<PackagePlan.DesiredRelease> releases = new ArrayList<>();
+      Set<String> namespaces = new LinkedHashSet<>();
+      for (Component component : installed(pkg, variant.get())) {
+        List<DependsOn> dependsOn = dependsOn(pkg, variant.get(), component, lookup);
+        releases.add(
+            new PackagePlan.DesiredRelease(
+                component.name(),
+                HelmReleaseRenderer.render(
+                    pkg, source.get(), variant.get(), component, dependsOn, settings)));
+        namespaces.add(component.install().namespace());
+      }
+      return new PackagePlan.Ready(variant.get().name(), releases, namespaces, dependencies);
+    } catch (InvalidPackageException e) {
+      return new PackagePlan.Blocked(e.reason, e.getMessage(), true, dependencies);
+    }
+  }
+
+  /** Components of the variant with {@code install} that the Package does not disable. */
+  static List<Component> installed(Package pkg, Variant variant) {
+    Map<String, PackageComponent> overrides =
+        pkg.getSpec() == null || pkg.getSpec().components() == null
+            ? Map.of()
+            : pkg.getSpec().components();
+    return orEmpty(variant.components()).stream()
+        .filter(c -> c.install() != null)
+        .filter(
+            c ->
+                !Boolean.FALSE.equals(
+                    Optional.ofNullable(overrides.get(c.name()))
+                        .map(PackageComponent::enabled)
+                        .orElse(null)))
+        .toList();
+  }
+
+  /** The non-ignored package dependencies of the variant and whether each is Ready. */
+  static Map<String, DependencyStatus> dependencies(Package pkg, Variant variant, Lookup lookup) {
+    Map<String, DependencyStatus> result = new LinkedHashMap<>();
+    for (String dependency : activeDependencies(pkg, variant)) {
+      boolean ready =
+          lookup
+              .pkg(dependency)
+              .map(p -> p.getStatus() == null ? null : p.getStatus().conditions())
+              .flatMap(c -> Conditions.find(c, Conditions.READY))
+              .map(c -> c.status() == ConditionStatus.TRUE)
+              .orElse(false);
+      result.put(dependency, new DependencyStatus(ready));
+    }
+    return result;
+  }
+
+  static List<String> activeDependencies(Package pkg, Variant variant) {
+    List<String> ignored =
+        pkg.getSpec() == null || pkg.getSpec().ignoreDependencies() == null
+            ? List.of()
+            : pkg.getSpec().ignoreDependencies();
+    return orEmpty(variant.dependsOn()).stream().filter(d -> !ignored.contains(d)).toList();
+  }
+
+  /**
+   * Flux dependsOn of one release: the named components of the same variant, then every installed
+   * release of every package dependency.
+   */
+  static List<DependsOn> dependsOn(
+      Package pkg, Variant variant, Component component, Lookup lookup) {
+    List<DependsOn> result = new ArrayList<>();
+    for (String target : orEmpty(component.install().dependsOn())) {
+      Component dependency =
+          orEmpty(variant.components()).stream()
+              .filter(c -> c.name().equals(target) && c.install() != null)
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new InvalidPackageException(
+                          "DependsOnFailed",
+                          "Component "
+                              + component.name()
+                              + " depends on "
+                              + target
+                              + ", which is not an installed component of variant "
+                              + variant.name()));
+      result.add(new DependsOn(Naming.releaseName(dependency), dependency.install().namespace()));
+    }
+    for (String dependencyName : activeDependencies(pkg, variant)) {
+      Package dependency = lookup.pkg(dependencyName).orElseThrow();
+      Variant dependencyVariant =
+          lookup
+              .activeVariant(dependency)
+              .orElseThrow(
+                  () ->
+                      new InvalidPackageException(
+                          "DependsOnFailed",
+                          "Dependency " + dependencyName + " has no resolvable variant"));
+      for (Component c : installed(dependency, dependencyVariant)) {
+        result.add(new DependsOn(Naming.releaseName(c), c.install().namespace()));
+      }
+    }
+    return result;
+  }
+
+  private static <T> List<T> orEmpty(List<T> list) {
+    return list == null ? List.of() : list;
+  }
+
+  /** A spec problem found while planning; becomes a terminal Blocked plan. */
+  static final class InvalidPackageException extends RuntimeException {
+    private final String reason;
+
+    InvalidPackageException(String reason, String message) {
+      super(message);
+      this.reason = reason;
+    }
+  }
+}

@@ -1,0 +1,149 @@
+package io.cozystack.operator.packages;
+
+import io.cozystack.api.v1alpha1.Package;
+import io.cozystack.api.v1alpha1.PackageStatus;
+import io.cozystack.api.v1alpha1.PackageStatus.ComponentStatus;
+import io.cozystack.operator.flux.HelmRelease;
+import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Package → one HelmRelease per installed, enabled component of its variant, the namespaces they
+ * need, and a status that is Ready only when every release is. Deleting a Package removes its
+ * releases in reverse dependency order (finalizer); namespaces are kept.
+ */
+public final class PackageReconciler implements Reconciler<Package>, Cleaner<Package> {
+  private static final Logger LOG = LoggerFactory.getLogger(PackageReconciler.class);
+
+  private final ReleaseSettings settings;
+  private final Clock clock;
+  private final Map<String, Map<String, String>> appliedNamespaceLabels = new ConcurrentHashMap<>();
+  private PackageEventSources sources;
+
+  public PackageReconciler(ReleaseSettings settings, Clock clock) {
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  @Override
+  public UpdateControl<Package> reconcile(Package pkg, Context<Package> ctx) {
+    Lookup lookup = Lookup.of(ctx.getPrimaryCache().list().toList(), sources.packageSources());
+    PackagePlan plan = PackagePlanner.plan(pkg, lookup, settings);
+    Map<String, ComponentStatus> components;
+    if (plan instanceof PackagePlan.Ready ready) {
+      ensureNamespaces(ready, lookup, ctx.getClient());
+      components = applyReleases(pkg, ready, ctx.getClient());
+      deleteOrphans(pkg, ready, ctx.getClient());
+    } else {
+      components = Map.of();
+    }
+    PackageStatus status = PackageStatusBuilder.build(pkg, plan, components, clock.instant());
+    return statusUpdate(pkg, status);
+  }
+
+  @Override
+  public DeleteControl cleanup(Package pkg, Context<Package> ctx) {
+    List<HelmRelease> owned = sources.ownedReleases(pkg);
+    if (owned.isEmpty()) {
+      LOG.info("Package {} deleted; all its HelmReleases are gone", pkg.getMetadata().getName());
+      return DeleteControl.defaultDelete();
+    }
+    List<HelmRelease> removable = DeletionOrder.removableNow(owned);
+    for (HelmRelease release : removable) {
+      if (release.getMetadata().getDeletionTimestamp() == null) {
+        LOG.info(
+            "Deleting HelmRelease {}/{} of deleted Package {}",
+            release.getMetadata().getNamespace(),
+            release.getMetadata().getName(),
+            pkg.getMetadata().getName());
+        ctx.getClient().resource(release).delete();
+      }
+    }
+    ctx.getClient().resource(deletionStatus(pkg, owned)).patchStatus();
+    return DeleteControl.noFinalizerRemoval();
+  }
+
+  private Map<String, ComponentStatus> applyReleases(
+      Package pkg, PackagePlan.Ready plan, KubernetesClient client) {
+    ReleaseWriter writer = new ReleaseWriter(client, sources::cachedRelease);
+    Map<String, ComponentStatus> result = new LinkedHashMap<>();
+    for (PackagePlan.DesiredRelease desired : plan.releases()) {
+      result.put(desired.component(), writer.write(pkg, desired));
+    }
+    return result;
+  }
+
+  /**
+   * Removes releases this Package controls that its plan no longer wants (variant switch, disable).
+   */
+  private void deleteOrphans(Package pkg, PackagePlan.Ready plan, KubernetesClient client) {
+    Set<String> wanted =
+        plan.releases().stream()
+            .map(PackagePlan.DesiredRelease::key)
+            .collect(java.util.stream.Collectors.toSet());
+    for (HelmRelease release : sources.ownedReleases(pkg)) {
+      String key = release.getMetadata().getNamespace() + "/" + release.getMetadata().getName();
+      if (!wanted.contains(key) && release.getMetadata().getDeletionTimestamp() == null) {
+        LOG.info(
+            "Deleting orphaned HelmRelease {} of Package {}", key, pkg.getMetadata().getName());
+        client.resource(release).delete();
+      }
+    }
+  }
+
+  private void ensureNamespaces(PackagePlan.Ready plan, Lookup lookup, KubernetesClient client) {
+    Set<String> privileged = NamespacePlanner.privilegedNamespaces(lookup);
+    for (String name : plan.namespaces()) {
+      Namespace desired = NamespacePlanner.render(name, privileged);
+      Map<String, String> labels = desired.getMetadata().getLabels();
+      if (labels.equals(appliedNamespaceLabels.get(name))) {
+        continue;
+      }
+      client
+          .resource(desired)
+          .fieldManager(ReleaseWriter.FIELD_MANAGER)
+          .forceConflicts()
+          .serverSideApply();
+      appliedNamespaceLabels.put(name, Map.copyOf(labels));
+    }
+  }
+
+  private Package deletionStatus(Package pkg, List<HelmRelease> remaining) {
+    Package patch = new Package();
+    patch.setMetadata(new ObjectMetaBuilder().withName(pkg.getMetadata().getName()).build());
+    patch.setStatus(PackageStatusBuilder.deleting(pkg, remaining, clock.instant()));
+    return patch;
+  }
+
+  static UpdateControl<Package> statusUpdate(Package pkg, PackageStatus status) {
+    if (status.equals(pkg.getStatus())) {
+      return UpdateControl.noUpdate();
+    }
+    Package patch = new Package();
+    patch.setMetadata(new ObjectMetaBuilder().withName(pkg.getMetadata().getName()).build());
+    patch.setStatus(status);
+    return UpdateControl.patchStatus(patch);
+  }
+
+  @Override
+  public List<EventSource<?, Package>> prepareEventSources(EventSourceContext<Package> context) {
+    sources = new PackageEventSources(context);
+    return sources.all();
+  }
+}

@@ -1,0 +1,116 @@
+package io.cozystack.operator.packages;
+
+import io.cozystack.api.v1alpha1.Package;
+import io.cozystack.api.v1alpha1.PackageStatus;
+import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
+import io.cozystack.api.v1alpha1.PackageStatus.ComponentStatus;
+import io.cozystack.operator.status.Conditions;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/** The one place a Package's status is computed: honest readiness from its releases. */
+public final class PackageStatusBuilder {
+  private PackageStatusBuilder() {}
+
+  public static PackageStatus build(
+      Package pkg, PackagePlan plan, Map<String, ComponentStatus> components, Instant now) {
+    long generation = Optional.ofNullable(pkg.getMetadata().getGeneration()).orElse(0L);
+    Conditions conditions =
+        Conditions.from(
+            pkg.getStatus() == null ? null : pkg.getStatus().conditions(), generation, now);
+    Map<String, PackageStatus.DependencyStatus> dependencies;
+    if (plan instanceof PackagePlan.Blocked blocked) {
+      dependencies = blocked.dependencies();
+      if (blocked.terminal()) {
+        conditions.stalled(blocked.reason(), blocked.message());
+      } else {
+        conditions.waiting(blocked.reason(), blocked.message());
+      }
+    } else {
+      PackagePlan.Ready ready = (PackagePlan.Ready) plan;
+      dependencies = ready.dependencies();
+      readiness(ready, components, conditions);
+    }
+    return new PackageStatus(
+        generation,
+        conditions.build(),
+        dependencies.isEmpty() ? null : new TreeMap<>(dependencies),
+        components.isEmpty() ? null : new TreeMap<>(components));
+  }
+
+  private static void readiness(
+      PackagePlan.Ready plan, Map<String, ComponentStatus> components, Conditions conditions) {
+    List<String> conflicts = describe(components, ComponentState.CONFLICT);
+    List<String> failed = describe(components, ComponentState.FAILED);
+    List<String> progressing = names(components, ComponentState.PROGRESSING);
+    int total = plan.releases().size();
+    if (!conflicts.isEmpty()) {
+      conditions.stalled("OwnershipConflict", String.join("; ", conflicts));
+    } else if (!failed.isEmpty()) {
+      conditions.stalled("ReleaseFailed", String.join("; ", failed));
+    } else if (!progressing.isEmpty()) {
+      conditions.progressing(
+          "Progressing",
+          (total - progressing.size())
+              + " of "
+              + total
+              + " helmrelease(s) ready; waiting for "
+              + String.join(", ", progressing));
+    } else {
+      conditions.ready(
+          "ReconciliationSucceeded",
+          "reconciliation succeeded, generated " + total + " helmrelease(s), all ready");
+    }
+  }
+
+  private static List<String> describe(
+      Map<String, ComponentStatus> components, ComponentState state) {
+    return components.entrySet().stream()
+        .filter(e -> e.getValue().state() == state)
+        .map(e -> e.getKey() + ": " + e.getValue().message())
+        .sorted()
+        .toList();
+  }
+
+  private static List<String> names(Map<String, ComponentStatus> components, ComponentState state) {
+    return components.entrySet().stream()
+        .filter(e -> e.getValue().state() == state)
+        .map(e -> e.getValue().release())
+        .sorted()
+        .toList();
+  }
+
+  /** Status while a deleted Package removes its releases, leaves first. */
+  public static PackageStatus deleting(
+      Package pkg, List<io.cozystack.operator.flux.HelmRelease> remaining, Instant now) {
+    long generation = Optional.ofNullable(pkg.getMetadata().getGeneration()).orElse(0L);
+    List<String> keys = remaining.stream().map(DeletionOrder::key).sorted().toList();
+    Conditions conditions =
+        Conditions.from(
+                pkg.getStatus() == null ? null : pkg.getStatus().conditions(), generation, now)
+            .waiting(
+                "Deleting",
+                "deleting "
+                    + keys.size()
+                    + " helmrelease(s) in reverse dependency order: "
+                    + String.join(", ", keys));
+    Map<String, ComponentStatus> components = new TreeMap<>();
+    if (pkg.getStatus() != null && pkg.getStatus().components() != null) {
+      pkg.getStatus()
+          .components()
+          .forEach(
+              (component, old) -> {
+                if (keys.contains(old.release())) {
+                  components.put(
+                      component,
+                      new ComponentStatus(old.release(), ComponentState.DELETING, "being deleted"));
+                }
+              });
+    }
+    return new PackageStatus(
+        generation, conditions.build(), null, components.isEmpty() ? null : components);
+  }
+}
