@@ -36,7 +36,8 @@ class OperatorEntrypointIT {
         .filteredOn(l -> l.contains("Started controller "))
         .hasSize(9);
 
-    operator.destroy(); // SIGTERM
+    // SIGTERM through the handle: Process.destroy() would also close our end of its stdout.
+    operator.toHandle().destroy();
     assertThat(operator.waitFor(30, TimeUnit.SECONDS)).as("exits after SIGTERM").isTrue();
     reader.join(5_000);
     assertThat(output).anyMatch(l -> l.contains("Operator stopped"));

@@ -88,14 +88,15 @@ public final class Main implements Callable<Integer> {
       return EXIT_API_UNREACHABLE;
     }
     OperatorRuntime runtime = new OperatorRuntime(client, Controllers.all(releaseSettings), true);
+    // Installed before start: a SIGTERM during start-up must still stop the controllers cleanly.
+    CountDownLatch stopped = installShutdownHook(runtime);
     try {
       runtime.start();
     } catch (RuntimeException e) {
       LOG.error("Controllers failed to start: {}", OperatorRuntime.describe(e));
-      runtime.stop();
       return EXIT_START_FAILED;
     }
-    awaitShutdown(runtime);
+    awaitQuietly(stopped);
     return 0;
   }
 
@@ -127,8 +128,8 @@ public final class Main implements Callable<Integer> {
     }
   }
 
-  /** Blocks until SIGTERM/SIGINT; the shutdown hook stops the controllers before the JVM exits. */
-  private static void awaitShutdown(OperatorRuntime runtime) {
+  /** Stops the controllers when the JVM is asked to exit (SIGTERM, SIGINT). */
+  private static CountDownLatch installShutdownHook(OperatorRuntime runtime) {
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -140,8 +141,12 @@ public final class Main implements Callable<Integer> {
                   stopped.countDown();
                 },
                 "shutdown"));
+    return stopped;
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
     try {
-      stopped.await();
+      latch.await();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -37,12 +37,22 @@ public final class ArtifactNameClaims {
 
   /** Resolves the claims of every source: oldest first, name as the tie-break. */
   public static ArtifactNameClaims of(Collection<PackageSource> sources) {
+    return of(sources, Set.of());
+  }
+
+  /**
+   * Resolves the claims of every source. Sources that already have a generator claim first, so
+   * nothing already generated is taken over; then oldest first (creation time has one-second
+   * resolution), name as the last tie-break.
+   */
+  public static ArtifactNameClaims of(Collection<PackageSource> sources, Set<String> generating) {
     ArtifactNameClaims claims = new ArtifactNameClaims();
     sources.stream()
         .sorted(
             Comparator.comparing(
-                    (PackageSource s) ->
-                        Optional.ofNullable(s.getMetadata().getCreationTimestamp()).orElse(""))
+                    (PackageSource s) -> !generating.contains(s.getMetadata().getName()))
+                .thenComparing(
+                    s -> Optional.ofNullable(s.getMetadata().getCreationTimestamp()).orElse(""))
                 .thenComparing(s -> s.getMetadata().getName()))
         .forEach(claims::claim);
     return claims;

@@ -62,6 +62,14 @@ final class PackageEventSources {
     return List.of(releases, packageSources, dependencies);
   }
 
+  /**
+   * Every Package, read from the informer whose events wake dependents, so a dependent woken by a
+   * dependency's change sees that change (the primary cache may lag behind it).
+   */
+  List<Package> packages() {
+    return dependencies.list().toList();
+  }
+
   List<PackageSource> packageSources() {
     return packageSources.list().toList();
   }
@@ -107,7 +115,7 @@ final class PackageEventSources {
   /** Packages whose active variant depends on the changed Package. */
   private Set<ResourceID> dependentsOf(Package changed) {
     String name = changed.getMetadata().getName();
-    Lookup lookup = Lookup.of(context.getPrimaryCache().list().toList(), packageSources());
+    Lookup lookup = Lookup.of(packages(), packageSources());
     return lookup.packages().values().stream()
         .filter(
             p ->

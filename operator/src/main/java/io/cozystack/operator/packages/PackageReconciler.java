@@ -43,7 +43,7 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
 
   @Override
   public UpdateControl<Package> reconcile(Package pkg, Context<Package> ctx) {
-    Lookup lookup = Lookup.of(ctx.getPrimaryCache().list().toList(), sources.packageSources());
+    Lookup lookup = Lookup.of(sources.packages(), sources.packageSources());
     PackagePlan plan = PackagePlanner.plan(pkg, lookup, settings);
     Map<String, ComponentStatus> components;
     if (plan instanceof PackagePlan.Ready ready) {

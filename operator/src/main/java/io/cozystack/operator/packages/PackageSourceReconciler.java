@@ -32,6 +32,7 @@ public final class PackageSourceReconciler implements Reconciler<PackageSource> 
 
   private static final Logger LOG = LoggerFactory.getLogger(PackageSourceReconciler.class);
   private final Clock clock;
+  private InformerEventSource<ArtifactGenerator, PackageSource> generators;
 
   public PackageSourceReconciler(Clock clock) {
     this.clock = clock;
@@ -39,7 +40,7 @@ public final class PackageSourceReconciler implements Reconciler<PackageSource> 
 
   @Override
   public UpdateControl<PackageSource> reconcile(PackageSource source, Context<PackageSource> ctx) {
-    var claims = ArtifactNameClaims.of(ctx.getPrimaryCache().list().toList());
+    var claims = claims(ctx.getPrimaryCache().list().toList());
     var collision = claims.collisionOf(source.getMetadata().getName());
     Optional<ArtifactGenerator> existing = ctx.getSecondaryResource(ArtifactGenerator.class);
     Optional<String> foreignOwner = existing.flatMap(ag -> Ownership.foreignHolder(ag, source));
@@ -101,7 +102,7 @@ public final class PackageSourceReconciler implements Reconciler<PackageSource> 
   @Override
   public List<EventSource<?, PackageSource>> prepareEventSources(
       EventSourceContext<PackageSource> context) {
-    var generators =
+    var generatorConfig =
         InformerEventSourceConfiguration.from(ArtifactGenerator.class, PackageSource.class)
             .withName("artifactgenerators")
             .withNamespaces(Naming.SYSTEM_NAMESPACE)
@@ -121,15 +122,27 @@ public final class PackageSourceReconciler implements Reconciler<PackageSource> 
             .withName("colliding-packagesources")
             .withSecondaryToPrimaryMapper(
                 (PackageSource changed) ->
-                    ArtifactNameClaims.of(context.getPrimaryCache().list().toList())
+                    claims(context.getPrimaryCache().list().toList())
                         .sourcesSharingNamesWith(changed)
                         .stream()
                         .map(ResourceID::new)
                         .collect(Collectors.toSet()))
             .build();
-    return List.of(
-        new InformerEventSource<>(generators, context),
-        new InformerEventSource<>(neighbours, context));
+    this.generators = new InformerEventSource<>(generatorConfig, context);
+    return List.of(this.generators, new InformerEventSource<>(neighbours, context));
+  }
+
+  /** Claims of every source; those whose generator exists (and is ours) claim first. */
+  private ArtifactNameClaims claims(List<PackageSource> sources) {
+    Set<String> generating =
+        generators
+            .list()
+            .map(ag -> ag.getMetadata().getLabels())
+            .filter(Objects::nonNull)
+            .map(labels -> labels.get(ArtifactGeneratorRenderer.PACKAGE_SOURCE_LABEL))
+            .filter(Objects::nonNull)
+            .collect(Collectors.toSet());
+    return ArtifactNameClaims.of(sources, generating);
   }
 
   private static String name(PackageSource source) {

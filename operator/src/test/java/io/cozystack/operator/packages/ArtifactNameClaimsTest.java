@@ -48,6 +48,20 @@ class ArtifactNameClaimsTest {
   }
 
   @Test
+  void aSourceThatAlreadyGeneratesKeepsItsNamesEvenIfCreatedInTheSameSecond() {
+    PackageSource dotted = source("acme.web", "2026-01-01T00:00:00Z", "default", "app");
+    PackageSource dashed = source("acme-web", "2026-01-01T00:00:00Z", "default", "app");
+
+    ArtifactNameClaims byName = ArtifactNameClaims.of(List.of(dotted, dashed));
+    ArtifactNameClaims byGenerator =
+        ArtifactNameClaims.of(List.of(dotted, dashed), java.util.Set.of("acme.web"));
+
+    assertThat(byName.collisionOf("acme.web")).isPresent();
+    assertThat(byGenerator.collisionOf("acme.web")).isEmpty();
+    assertThat(byGenerator.collisionOf("acme-web")).isPresent();
+  }
+
+  @Test
   void distinctNamesDoNotCollide() {
     ArtifactNameClaims claims =
         ArtifactNameClaims.of(

@@ -1,0 +1,32 @@
+package io.cozystack.e2e;
+
+import io.cozystack.operator.Controllers;
+import io.cozystack.operator.OperatorRuntime;
+import io.cozystack.operator.packages.ReleaseSettings;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The operator's real runtime (every controller, server-side apply on) inside the test JVM. */
+final class InProcessOperator implements AutoCloseable {
+  private final OperatorRuntime runtime;
+
+  private InProcessOperator(OperatorRuntime runtime) {
+    this.runtime = runtime;
+  }
+
+  static InProcessOperator start(Path kubeconfig) throws Exception {
+    Config config = Config.fromKubeconfig(Files.readString(kubeconfig));
+    var client = new KubernetesClientBuilder().withConfig(config).build();
+    OperatorRuntime runtime =
+        new OperatorRuntime(client, Controllers.all(ReleaseSettings.defaults()), true);
+    runtime.start();
+    return new InProcessOperator(runtime);
+  }
+
+  @Override
+  public void close() {
+    runtime.stop();
+  }
+}
