@@ -18,7 +18,10 @@ final class InProcessOperator implements AutoCloseable {
 
   static InProcessOperator start(Path kubeconfig) throws Exception {
     Config config = Config.fromKubeconfig(Files.readString(kubeconfig));
-    var client = new KubernetesClientBuilder().withConfig(config).build();
+    return start(new KubernetesClientBuilder().withConfig(config).build());
+  }
+
+  static InProcessOperator start(io.fabric8.kubernetes.client.KubernetesClient client) {
     OperatorRuntime runtime =
         new OperatorRuntime(client, Controllers.all(ReleaseSettings.defaults()), true);
     runtime.start();

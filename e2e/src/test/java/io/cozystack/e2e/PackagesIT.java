@@ -274,7 +274,80 @@ class PackagesIT {
         .isEqualTo(ComponentState.FAILED);
   }
 
+  @Test
+  void aSuspendedPackageChangesNothingUntilResumed() {
+    apply(
+        ExampleSources.yaml(
+            """
+        apiVersion: cozystack.io/v1alpha1
+        kind: PackageSource
+        metadata: {name: acme.pausable}
+        spec:
+          sourceRef: {kind: OCIRepository, name: s, namespace: cozy-system}
+          variants:
+            - name: default
+              components:
+                - {name: one, path: system/one, install: {namespace: acme-pausable}}
+                - {name: two, path: system/two, install: {namespace: acme-pausable}}
+        """,
+            PackageSource.class));
+    apply(ExampleSources.pkg("acme.pausable"));
+    await().atMost(Duration.ofSeconds(30)).until(() -> release("acme-pausable", "two").isPresent());
+
+    apply(
+        ExampleSources.yaml(
+            """
+        apiVersion: cozystack.io/v1alpha1
+        kind: Package
+        metadata: {name: acme.pausable}
+        spec:
+          suspend: true
+          suspendReason: database maintenance until 14:00
+          components: {two: {enabled: false}}
+        """,
+            Package.class));
+    Package suspended =
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .until(
+                () -> get("acme.pausable"),
+                p ->
+                    p.getStatus() != null
+                        && p.getStatus().conditions().stream()
+                            .anyMatch(c -> c.type().equals("Suspended")));
+    assertThat(conditionOf(suspended, "Suspended").message())
+        .contains("database maintenance until 14:00");
+    await()
+        .during(Duration.ofSeconds(2))
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> release("acme-pausable", "two").isPresent());
+
+    apply(
+        ExampleSources.yaml(
+            """
+        apiVersion: cozystack.io/v1alpha1
+        kind: Package
+        metadata: {name: acme.pausable}
+        spec:
+          suspend: false
+          components: {two: {enabled: false}}
+        """,
+            Package.class));
+    await().atMost(Duration.ofSeconds(30)).until(() -> release("acme-pausable", "two").isEmpty());
+    assertThat(get("acme.pausable").getStatus().conditions())
+        .noneMatch(c -> c.type().equals("Suspended"));
+    assertThat(eventReasons("acme.pausable"))
+        .contains("HelmReleaseCreated", "Suspended", "Resumed", "HelmReleaseDeleted");
+  }
+
   // --- helpers ---
+
+  private static List<String> eventReasons(String involvedName) {
+    return client.v1().events().inNamespace("default").list().getItems().stream()
+        .filter(e -> involvedName.equals(e.getInvolvedObject().getName()))
+        .map(e -> e.getReason())
+        .toList();
+  }
 
   private static void ensureNamespace(String name) {
     client

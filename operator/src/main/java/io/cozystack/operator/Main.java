@@ -70,6 +70,15 @@ public final class Main implements Callable<Integer> {
       description = "HelmRelease spec.maxHistory (0 or more). Default: ${DEFAULT-VALUE}.")
   int helmReleaseMaxHistory;
 
+  @Option(
+      names = "--values-from-secret",
+      defaultValue = "true",
+      arity = "1",
+      description =
+          "Reference Secret cozystack-values from every HelmRelease (Cozystack's values transport)."
+              + " Default: ${DEFAULT-VALUE}.")
+  boolean valuesFromSecret;
+
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
@@ -117,7 +126,7 @@ public final class Main implements Callable<Integer> {
         helmReleaseInstallTimeout,
         helmReleaseUpgradeTimeout,
         helmReleaseMaxHistory,
-        true);
+        valuesFromSecret);
   }
 
   private void fluxDuration(String flag, String value) {

@@ -13,4 +13,10 @@ public record PackageSpec(
     @JsonPropertyDescription("Package names removed from the variant's dependsOn.")
         List<String> ignoreDependencies,
     @JsonPropertyDescription("Per-component overrides, keyed by component name.")
-        Map<String, PackageComponent> components) {}
+        Map<String, PackageComponent> components,
+    @JsonPropertyDescription(
+            "Stop changing anything for this package (releases, namespaces) until unset; the"
+                + " status shows a Suspended condition.")
+        Boolean suspend,
+    @JsonPropertyDescription("Why the package is suspended; shown in the Suspended condition.")
+        String suspendReason) {}

@@ -1,9 +1,12 @@
 package io.cozystack.operator.packages;
 
+import io.cozystack.api.meta.Condition;
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageStatus;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentStatus;
 import io.cozystack.operator.flux.HelmRelease;
+import io.cozystack.operator.status.Conditions;
+import io.cozystack.operator.status.EventRecorder;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -18,6 +21,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -34,6 +38,7 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
   private final ReleaseSettings settings;
   private final Clock clock;
   private final Map<String, Map<String, String>> appliedNamespaceLabels = new ConcurrentHashMap<>();
+  private final Map<String, Announcement> announced = new ConcurrentHashMap<>();
   private PackageEventSources sources;
 
   public PackageReconciler(ReleaseSettings settings, Clock clock) {
@@ -43,18 +48,21 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
 
   @Override
   public UpdateControl<Package> reconcile(Package pkg, Context<Package> ctx) {
+    if (pkg.getSpec() != null && Boolean.TRUE.equals(pkg.getSpec().suspend())) {
+      return statusUpdate(pkg, PackageStatusBuilder.suspended(pkg, clock.instant()), events(ctx));
+    }
     Lookup lookup = Lookup.of(sources.packages(), sources.packageSources());
     PackagePlan plan = PackagePlanner.plan(pkg, lookup, settings);
     Map<String, ComponentStatus> components;
     if (plan instanceof PackagePlan.Ready ready) {
       ensureNamespaces(ready, lookup, ctx.getClient());
-      components = applyReleases(pkg, ready, ctx.getClient());
-      deleteOrphans(pkg, ready, ctx.getClient());
+      components = applyReleases(pkg, ready, ctx.getClient(), events(ctx));
+      deleteOrphans(pkg, ready, ctx.getClient(), events(ctx));
     } else {
       components = Map.of();
     }
     PackageStatus status = PackageStatusBuilder.build(pkg, plan, components, clock.instant());
-    return statusUpdate(pkg, status);
+    return statusUpdate(pkg, status, events(ctx));
   }
 
   @Override
@@ -80,19 +88,21 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
   }
 
   private Map<String, ComponentStatus> applyReleases(
-      Package pkg, PackagePlan.Ready plan, KubernetesClient client) {
+      Package pkg, PackagePlan.Ready plan, KubernetesClient client, EventRecorder events) {
     ReleaseWriter writer = new ReleaseWriter(client, sources::cachedRelease);
     Map<String, ComponentStatus> result = new LinkedHashMap<>();
     for (PackagePlan.DesiredRelease desired : plan.releases()) {
       result.put(desired.component(), writer.write(pkg, desired));
     }
+    writer.announce(pkg, events);
     return result;
   }
 
   /**
    * Removes releases this Package controls that its plan no longer wants (variant switch, disable).
    */
-  private void deleteOrphans(Package pkg, PackagePlan.Ready plan, KubernetesClient client) {
+  private void deleteOrphans(
+      Package pkg, PackagePlan.Ready plan, KubernetesClient client, EventRecorder events) {
     Set<String> wanted =
         plan.releases().stream()
             .map(PackagePlan.DesiredRelease::key)
@@ -103,6 +113,8 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
         LOG.info(
             "Deleting orphaned HelmRelease {} of Package {}", key, pkg.getMetadata().getName());
         client.resource(release).delete();
+        events.normal(
+            pkg, "HelmReleaseDeleted", "Deleted HelmRelease " + key + ": no longer wanted");
       }
     }
   }
@@ -131,7 +143,13 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
     return patch;
   }
 
-  static UpdateControl<Package> statusUpdate(Package pkg, PackageStatus status) {
+  private EventRecorder events(Context<Package> ctx) {
+    return new EventRecorder(ctx.getClient(), clock);
+  }
+
+  private UpdateControl<Package> statusUpdate(
+      Package pkg, PackageStatus status, EventRecorder events) {
+    announceTransition(pkg, status, events);
     if (status.equals(pkg.getStatus())) {
       return UpdateControl.noUpdate();
     }
@@ -139,6 +157,49 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
     patch.setMetadata(new ObjectMetaBuilder().withName(pkg.getMetadata().getName()).build());
     patch.setStatus(status);
     return UpdateControl.patchStatus(patch);
+  }
+
+  /**
+   * One event per change of the Ready reason or of suspension, what a person should notice.
+   * Compared with what was last announced (the cached status can lag one reconcile behind our own
+   * patch); after a restart, with the status found.
+   */
+  private void announceTransition(Package pkg, PackageStatus status, EventRecorder events) {
+    Announcement before =
+        announced.computeIfAbsent(
+            pkg.getMetadata().getUid(),
+            uid -> Announcement.of(pkg.getStatus() == null ? null : pkg.getStatus().conditions()));
+    Announcement now = Announcement.of(status.conditions());
+    if (now.equals(before)) {
+      return;
+    }
+    announced.put(pkg.getMetadata().getUid(), now);
+    if (now.suspended() != before.suspended()) {
+      events.normal(
+          pkg,
+          now.suspended() ? "Suspended" : "Resumed",
+          now.suspended()
+              ? Conditions.find(status.conditions(), PackageStatusBuilder.SUSPENDED).get().message()
+              : "spec.suspend unset; reconciling again");
+    }
+    Optional<Condition> ready = Conditions.find(status.conditions(), Conditions.READY);
+    if (ready.isPresent() && !now.suspended() && !now.readyReason().equals(before.readyReason())) {
+      Condition c = ready.get();
+      if (Conditions.isTrue(status.conditions(), Conditions.STALLED)) {
+        events.warning(pkg, c.reason(), c.message());
+      } else {
+        events.normal(pkg, c.reason(), c.message());
+      }
+    }
+  }
+
+  /** What the last events told about a Package. */
+  private record Announcement(boolean suspended, String readyReason) {
+    static Announcement of(List<Condition> conditions) {
+      return new Announcement(
+          Conditions.isTrue(conditions, PackageStatusBuilder.SUSPENDED),
+          Conditions.find(conditions, Conditions.READY).map(Condition::reason).orElse(""));
+    }
   }
 
   @Override

@@ -13,6 +13,9 @@ import java.util.TreeMap;
 
 /** The one place a Package's status is computed: honest readiness from its releases. */
 public final class PackageStatusBuilder {
+  /** Condition type shown while {@code spec.suspend} is true. */
+  public static final String SUSPENDED = "Suspended";
+
   private PackageStatusBuilder() {}
 
   public static PackageStatus build(
@@ -81,6 +84,29 @@ public final class PackageStatusBuilder {
         .map(e -> e.getValue().release())
         .sorted()
         .toList();
+  }
+
+  /** Status of a suspended Package: what was known before, plus Suspended=True. */
+  public static PackageStatus suspended(Package pkg, Instant now) {
+    long generation = Optional.ofNullable(pkg.getMetadata().getGeneration()).orElse(0L);
+    PackageStatus previous = pkg.getStatus();
+    String reason = pkg.getSpec().suspendReason();
+    Conditions conditions =
+        Conditions.from(previous == null ? null : previous.conditions(), generation, now)
+            .keep(Conditions.READY)
+            .keep(Conditions.STALLED)
+            .set(
+                SUSPENDED,
+                io.cozystack.api.meta.ConditionStatus.TRUE,
+                "Suspended",
+                reason == null || reason.isBlank()
+                    ? "suspended by spec.suspend; no changes are made until it is unset"
+                    : "suspended: " + reason);
+    return new PackageStatus(
+        generation,
+        conditions.build(),
+        previous == null ? null : previous.dependencies(),
+        previous == null ? null : previous.components());
   }
 
   /** Status while a deleted Package removes its releases, leaves first. */

@@ -5,8 +5,11 @@ import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentStatus;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.flux.HelmReleaseSpec;
+import io.cozystack.operator.status.EventRecorder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,11 +29,25 @@ final class ReleaseWriter {
 
   private final KubernetesClient client;
   private final Function<PackagePlan.DesiredRelease, Optional<HelmRelease>> cache;
+  private final List<String> created = new ArrayList<>();
+  private final List<String> updated = new ArrayList<>();
 
   ReleaseWriter(
       KubernetesClient client, Function<PackagePlan.DesiredRelease, Optional<HelmRelease>> cache) {
     this.client = client;
     this.cache = cache;
+  }
+
+  /** One event for everything this writer created and one for what it updated. */
+  void announce(Package pkg, EventRecorder events) {
+    if (!created.isEmpty()) {
+      events.normal(
+          pkg, "HelmReleaseCreated", "Created HelmRelease(s) " + String.join(", ", created));
+    }
+    if (!updated.isEmpty()) {
+      events.normal(
+          pkg, "HelmReleaseUpdated", "Updated HelmRelease(s) " + String.join(", ", updated));
+    }
   }
 
   ComponentStatus write(Package pkg, PackagePlan.DesiredRelease desired) {
@@ -52,6 +69,7 @@ final class ReleaseWriter {
               .fieldManager(FIELD_MANAGER)
               .forceConflicts()
               .serverSideApply();
+      (existing.isPresent() ? updated : created).add(desired.key());
       return observed(desired, applied);
     } catch (KubernetesClientException e) {
       if (e.getCode() == 422 && String.valueOf(e.getMessage()).contains("controller")) {

@@ -68,6 +68,17 @@ public final class Conditions {
     return set(STALLED, ConditionStatus.TRUE, reason, message);
   }
 
+  /** Carries a condition over unchanged, if it was present. */
+  public Conditions keep(String type) {
+    find(previous, type)
+        .ifPresent(
+            old -> {
+              result.removeIf(c -> c.type().equals(type));
+              result.add(old);
+            });
+    return this;
+  }
+
   public List<Condition> build() {
     return List.copyOf(result);
   }
