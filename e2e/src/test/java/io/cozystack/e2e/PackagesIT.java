@@ -340,6 +340,33 @@ class PackagesIT {
         .contains("HelmReleaseCreated", "Suspended", "Resumed", "HelmReleaseDeleted");
   }
 
+  @Test
+  void aReconcileRequestIsHandledAndEchoed() {
+    apply(ExampleSources.source("acme.requested", "svc", "acme-requested"));
+    apply(ExampleSources.pkg("acme.requested"));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> release("acme-requested", "svc").isPresent());
+
+    client
+        .resources(Package.class)
+        .withName("acme.requested")
+        .edit(
+            p -> {
+              p.getMetadata()
+                  .setAnnotations(
+                      java.util.Map.of("reconcile.fluxcd.io/requestedAt", "2026-11-30T10:00:00Z"));
+              return p;
+            });
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                "2026-11-30T10:00:00Z"
+                    .equals(get("acme.requested").getStatus().lastHandledReconcileAt()));
+  }
+
   // --- helpers ---
 
   private static List<String> eventReasons(String involvedName) {

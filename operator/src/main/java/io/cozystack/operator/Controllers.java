@@ -13,15 +13,25 @@ import io.cozystack.operator.packages.PackageReconciler;
 import io.cozystack.operator.packages.PackageSourceReconciler;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.javaoperatorsdk.operator.api.config.ControllerConfigurationOverrider;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.Consumer;
 
 /** The table of every controller the operator runs. */
 public final class Controllers {
 
   /** A controller: its name, the kind it reconciles and its reconciler. */
-  public record Entry<R extends HasMetadata>(String name, Class<R> type, Reconciler<R> reconciler) {
+  public record Entry<R extends HasMetadata>(
+      String name,
+      Class<R> type,
+      Reconciler<R> reconciler,
+      Consumer<ControllerConfigurationOverrider<R>> configuration) {
+    public Entry(String name, Class<R> type, Reconciler<R> reconciler) {
+      this(name, type, reconciler, config -> {});
+    }
+
     public String kind() {
       return HasMetadata.getKind(type);
     }
@@ -33,6 +43,12 @@ public final class Controllers {
 
   private Controllers() {}
 
+  /** Reconcile on spec changes and on {@link ReconcileRequests}, not on our own status writes. */
+  private static <R extends HasMetadata> void reconcileOnRequest(
+      ControllerConfigurationOverrider<R> config) {
+    config.withGenerationAware(false).withOnUpdateFilter(ReconcileRequests::relevantUpdate);
+  }
+
   /**
    * Every controller. Kinds whose behaviour is not built yet run an {@link ObservingReconciler}: it
    * keeps an informer on the kind (so a missing CRD fails start-up) and changes nothing.
@@ -42,7 +58,10 @@ public final class Controllers {
         new Entry<>(
             "packagesource", PackageSource.class, new PackageSourceReconciler(Clock.systemUTC())),
         new Entry<>(
-            "package", Package.class, new PackageReconciler(releaseSettings, Clock.systemUTC())),
+            "package",
+            Package.class,
+            new PackageReconciler(releaseSettings, Clock.systemUTC()),
+            Controllers::reconcileOnRequest),
         new Entry<>(
             "applicationdefinition",
             ApplicationDefinition.class,

@@ -49,7 +49,12 @@ public final class OperatorRuntime {
   private <R extends io.fabric8.kubernetes.api.model.HasMetadata> void register(
       Controllers.Entry<R> entry) {
     Reconciler<R> reconciler = entry.reconciler();
-    operator.register(reconciler, config -> config.withName(entry.name()));
+    operator.register(
+        reconciler,
+        config -> {
+          config.withName(entry.name());
+          entry.configuration().accept(config);
+        });
   }
 
   /**

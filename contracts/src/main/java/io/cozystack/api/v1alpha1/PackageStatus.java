@@ -16,7 +16,10 @@ public record PackageStatus(
     @JsonPropertyDescription("Readiness of each package this one depends on, by package name.")
         Map<String, DependencyStatus> dependencies,
     @JsonPropertyDescription("Each installed component's HelmRelease and its state, by component.")
-        Map<String, ComponentStatus> components) {
+        Map<String, ComponentStatus> components,
+    @JsonPropertyDescription(
+            "The last reconcile.fluxcd.io/requestedAt annotation value handled by the operator.")
+        String lastHandledReconcileAt) {
 
   /** Whether a dependency is ready. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -4,6 +4,7 @@ import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageStatus;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentStatus;
+import io.cozystack.operator.ReconcileRequests;
 import io.cozystack.operator.status.Conditions;
 import java.time.Instant;
 import java.util.List;
@@ -41,7 +42,8 @@ public final class PackageStatusBuilder {
         generation,
         conditions.build(),
         dependencies.isEmpty() ? null : new TreeMap<>(dependencies),
-        components.isEmpty() ? null : new TreeMap<>(components));
+        components.isEmpty() ? null : new TreeMap<>(components),
+        ReconcileRequests.requestedAt(pkg).orElse(null));
   }
 
   private static void readiness(
@@ -106,7 +108,8 @@ public final class PackageStatusBuilder {
         generation,
         conditions.build(),
         previous == null ? null : previous.dependencies(),
-        previous == null ? null : previous.components());
+        previous == null ? null : previous.components(),
+        ReconcileRequests.requestedAt(pkg).orElse(null));
   }
 
   /** Status while a deleted Package removes its releases, leaves first. */
@@ -137,6 +140,10 @@ public final class PackageStatusBuilder {
               });
     }
     return new PackageStatus(
-        generation, conditions.build(), null, components.isEmpty() ? null : components);
+        generation,
+        conditions.build(),
+        null,
+        components.isEmpty() ? null : components,
+        ReconcileRequests.requestedAt(pkg).orElse(null));
   }
 }
