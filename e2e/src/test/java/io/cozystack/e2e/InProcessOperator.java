@@ -23,7 +23,7 @@ final class InProcessOperator implements AutoCloseable {
 
   static InProcessOperator start(io.fabric8.kubernetes.client.KubernetesClient client) {
     OperatorRuntime runtime =
-        new OperatorRuntime(client, Controllers.all(ReleaseSettings.defaults()), true);
+        new OperatorRuntime(client, Controllers.all(client, ReleaseSettings.defaults()), true);
     runtime.start();
     return new InProcessOperator(runtime);
   }

@@ -9,10 +9,13 @@ import io.cozystack.api.backups.v1alpha1.RestoreJob;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageSource;
+import io.cozystack.operator.apps.ApplicationDefinitionReconciler;
+import io.cozystack.operator.apps.ApplicationKinds;
 import io.cozystack.operator.packages.PackageReconciler;
 import io.cozystack.operator.packages.PackageSourceReconciler;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.api.config.ControllerConfigurationOverrider;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import java.time.Clock;
@@ -53,7 +56,7 @@ public final class Controllers {
    * Every controller. Kinds whose behaviour is not built yet run an {@link ObservingReconciler}: it
    * keeps an informer on the kind (so a missing CRD fails start-up) and changes nothing.
    */
-  public static List<Entry<?>> all(ReleaseSettings releaseSettings) {
+  public static List<Entry<?>> all(KubernetesClient client, ReleaseSettings releaseSettings) {
     return List.of(
         new Entry<>(
             "packagesource", PackageSource.class, new PackageSourceReconciler(Clock.systemUTC())),
@@ -65,7 +68,9 @@ public final class Controllers {
         new Entry<>(
             "applicationdefinition",
             ApplicationDefinition.class,
-            new ApplicationDefinitionObserver()),
+            new ApplicationDefinitionReconciler(
+                new ApplicationKinds(client, releaseSettings, Clock.systemUTC()),
+                Clock.systemUTC())),
         new Entry<>("backupclass", BackupClass.class, new BackupClassObserver()),
         new Entry<>("backupjob", BackupJob.class, new BackupJobObserver()),
         new Entry<>("backup", Backup.class, new BackupObserver()),
@@ -73,9 +78,6 @@ public final class Controllers {
         new Entry<>("plan", Plan.class, new PlanObserver()),
         new Entry<>("job", Job.class, new JobObserver()));
   }
-
-  static final class ApplicationDefinitionObserver
-      extends ObservingReconciler<ApplicationDefinition> {}
 
   static final class BackupClassObserver extends ObservingReconciler<BackupClass> {}
 

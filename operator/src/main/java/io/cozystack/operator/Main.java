@@ -96,7 +96,8 @@ public final class Main implements Callable<Integer> {
       client.close();
       return EXIT_API_UNREACHABLE;
     }
-    OperatorRuntime runtime = new OperatorRuntime(client, Controllers.all(releaseSettings), true);
+    OperatorRuntime runtime =
+        new OperatorRuntime(client, Controllers.all(client, releaseSettings), true);
     // Installed before start: a SIGTERM during start-up must still stop the controllers cleanly.
     CountDownLatch stopped = installShutdownHook(runtime);
     try {

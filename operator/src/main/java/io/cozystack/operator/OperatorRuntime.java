@@ -44,6 +44,15 @@ public final class OperatorRuntime {
 
   public void stop() {
     operator.stop();
+    for (Controllers.Entry<?> entry : controllers) {
+      if (entry.reconciler() instanceof AutoCloseable closeable) {
+        try {
+          closeable.close();
+        } catch (Exception e) {
+          LOG.warn("Closing controller {} failed: {}", entry.name(), e.getMessage());
+        }
+      }
+    }
   }
 
   private <R extends io.fabric8.kubernetes.api.model.HasMetadata> void register(

@@ -23,7 +23,7 @@ class OperatorRuntimeTest {
     Logger logger = (Logger) LoggerFactory.getLogger(OperatorRuntime.class);
     logger.addAppender(logs);
     OperatorRuntime runtime =
-        new OperatorRuntime(client, Controllers.all(ReleaseSettings.defaults()), false);
+        new OperatorRuntime(client, Controllers.all(client, ReleaseSettings.defaults()), false);
     try {
       runtime.start();
     } finally {

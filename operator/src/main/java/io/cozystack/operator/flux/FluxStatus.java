@@ -13,7 +13,8 @@ public record FluxStatus(
     Long observedGeneration,
     List<Condition> conditions,
     List<InventoryEntry> inventory,
-    String observedSourcesDigest) {
+    String observedSourcesDigest,
+    String lastAttemptedRevision) {
 
   public Optional<Condition> condition(String type) {
     return conditions == null

@@ -30,7 +30,11 @@ public record HelmReleaseSpec(
   /** {@code spec.install} and {@code spec.upgrade}. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Action(String timeout, Strategy strategy, String crds) {}
+  public record Action(String timeout, Strategy strategy, String crds, Boolean disableWait) {
+    public Action(String timeout, Strategy strategy, String crds) {
+      this(timeout, strategy, crds, null);
+    }
+  }
 
   /** {@code spec.install.strategy}. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

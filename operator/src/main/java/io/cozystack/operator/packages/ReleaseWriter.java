@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * apply with the package controller's field manager, which leaves fields other writers own (e.g.
  * {@code spec.suspend}) alone.
  */
-final class ReleaseWriter {
+public final class ReleaseWriter {
   static final String FIELD_MANAGER = "cozystack-package-controller";
   private static final Logger LOG = LoggerFactory.getLogger(ReleaseWriter.class);
 
@@ -97,7 +97,7 @@ final class ReleaseWriter {
   }
 
   /** Our fields already hold the desired values (fields other writers set are ignored). */
-  static boolean upToDate(HelmRelease existing, HelmRelease desired) {
+  public static boolean upToDate(HelmRelease existing, HelmRelease desired) {
     HelmReleaseSpec have = existing.getSpec();
     HelmReleaseSpec want = desired.getSpec();
     if (have == null) {

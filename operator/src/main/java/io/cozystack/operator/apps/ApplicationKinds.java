@@ -1,0 +1,121 @@
+package io.cozystack.operator.apps;
+
+import io.cozystack.api.v1alpha1.ApplicationDefinition;
+import io.cozystack.operator.flux.HelmRelease;
+import io.cozystack.operator.packages.ReleaseSettings;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The application kinds served right now, one {@link InstanceController} per definition, started
+ * and stopped at runtime; and the one HelmRelease informer they share.
+ */
+public final class ApplicationKinds implements AutoCloseable {
+  private final KubernetesClient client;
+  private final ReleaseSettings settings;
+  private final Clock clock;
+  private final Map<String, InstanceController> byDefinition = new ConcurrentHashMap<>();
+  private final Map<String, Long> servedGeneration = new ConcurrentHashMap<>();
+  private SharedIndexInformer<HelmRelease> releases;
+
+  public ApplicationKinds(KubernetesClient client, ReleaseSettings settings, Clock clock) {
+    this.client = client;
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  /** Starts serving the definition's kind, or hands a changed definition to its controller. */
+  public synchronized void serve(ApplicationDefinition definition) {
+    String name = definition.getMetadata().getName();
+    InstanceController running = byDefinition.get(name);
+    if (running != null && !running.kind().equals(definition.getSpec().application().kind())) {
+      stop(name);
+      running = null;
+    }
+    if (running == null) {
+      byDefinition.put(
+          name, new InstanceController(client, definition, settings, this::release, clock));
+    } else if (!Objects.equals(
+        servedGeneration.get(name), definition.getMetadata().getGeneration())) {
+      running.update(definition);
+    }
+    servedGeneration.put(name, definition.getMetadata().getGeneration());
+  }
+
+  public synchronized void stop(String definition) {
+    InstanceController controller = byDefinition.remove(definition);
+    servedGeneration.remove(definition);
+    if (controller != null) {
+      controller.close();
+    }
+  }
+
+  public boolean serves(String definition) {
+    return byDefinition.containsKey(definition);
+  }
+
+  public int instances(String definition) {
+    InstanceController controller = byDefinition.get(definition);
+    return controller == null ? 0 : controller.instanceCount();
+  }
+
+  private Optional<HelmRelease> release(String key) {
+    return Optional.ofNullable(releases().getStore().getByKey(key));
+  }
+
+  private synchronized SharedIndexInformer<HelmRelease> releases() {
+    if (releases == null) {
+      releases =
+          client
+              .resources(HelmRelease.class)
+              .inAnyNamespace()
+              .withLabel(AppsApi.GROUP_LABEL, AppsApi.GROUP)
+              .inform(new ReleaseEvents(), 0);
+    }
+    return releases;
+  }
+
+  @Override
+  public synchronized void close() {
+    byDefinition.keySet().stream().toList().forEach(this::stop);
+    if (releases != null) {
+      releases.close();
+    }
+  }
+
+  /** A release changed: wake the instance it belongs to (by its application labels). */
+  private final class ReleaseEvents implements ResourceEventHandler<HelmRelease> {
+    @Override
+    public void onAdd(HelmRelease r) {
+      wake(r);
+    }
+
+    @Override
+    public void onUpdate(HelmRelease old, HelmRelease r) {
+      wake(r);
+    }
+
+    @Override
+    public void onDelete(HelmRelease r, boolean unknownFinalState) {
+      wake(r);
+    }
+
+    private void wake(HelmRelease release) {
+      Map<String, String> labels = release.getMetadata().getLabels();
+      String kind = labels.get(AppsApi.KIND_LABEL);
+      String name = labels.get(AppsApi.NAME_LABEL);
+      if (kind == null || name == null) {
+        return;
+      }
+      byDefinition.values().stream()
+          .filter(c -> c.kind().equals(kind))
+          .forEach(c -> c.enqueue(release.getMetadata().getNamespace(), name));
+    }
+  }
+}

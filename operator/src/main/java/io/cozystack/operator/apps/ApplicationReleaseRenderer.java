@@ -1,0 +1,111 @@
+package io.cozystack.operator.apps;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.cozystack.api.v1alpha1.ApplicationDefinition;
+import io.cozystack.api.v1alpha1.ApplicationDefinitionRelease;
+import io.cozystack.operator.flux.HelmRelease;
+import io.cozystack.operator.flux.HelmReleaseSpec;
+import io.cozystack.operator.flux.HelmReleaseSpec.Action;
+import io.cozystack.operator.flux.HelmReleaseSpec.ChartRef;
+import io.cozystack.operator.flux.HelmReleaseSpec.Strategy;
+import io.cozystack.operator.flux.HelmReleaseSpec.ValuesReference;
+import io.cozystack.operator.flux.HelmReleaseSpec.WaitStrategyRef;
+import io.cozystack.operator.packages.HelmReleaseRenderer;
+import io.cozystack.operator.packages.Ownership;
+import io.cozystack.operator.packages.ReleaseSettings;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The HelmRelease of one application instance, as cozystack-api renders it: {@code <prefix><name>}
+ * in the instance's namespace, the definition's chart, the instance spec as values.
+ */
+public final class ApplicationReleaseRenderer {
+  /** Prefix Cozystack gives an instance's own labels on its release. */
+  public static final String USER_LABEL_PREFIX = "apps.cozystack.io-";
+
+  private ApplicationReleaseRenderer() {}
+
+  public static String releaseName(ApplicationDefinition definition, String instance) {
+    return definition.getSpec().release().prefix() + instance;
+  }
+
+  public static HelmRelease render(
+      ApplicationDefinition definition,
+      GenericKubernetesResource instance,
+      ReleaseSettings settings) {
+    ApplicationDefinitionRelease release = definition.getSpec().release();
+    String name = instance.getMetadata().getName();
+    Map<String, String> labels = new LinkedHashMap<>();
+    if (release.labels() != null) {
+      labels.putAll(release.labels());
+    }
+    if (instance.getMetadata().getLabels() != null) {
+      instance.getMetadata().getLabels().forEach((k, v) -> labels.put(USER_LABEL_PREFIX + k, v));
+    }
+    labels.put(AppsApi.KIND_LABEL, definition.getSpec().application().kind());
+    labels.put(AppsApi.GROUP_LABEL, AppsApi.GROUP);
+    labels.put(AppsApi.NAME_LABEL, name);
+    HelmRelease result = new HelmRelease();
+    result.setMetadata(
+        new ObjectMetaBuilder()
+            .withName(releaseName(definition, name))
+            .withNamespace(instance.getMetadata().getNamespace())
+            .withLabels(labels)
+            .withOwnerReferences(Ownership.controllerReference(instance))
+            .build());
+    result.setSpec(spec(definition, instance, settings));
+    return result;
+  }
+
+  private static HelmReleaseSpec spec(
+      ApplicationDefinition definition,
+      GenericKubernetesResource instance,
+      ReleaseSettings settings) {
+    ApplicationDefinitionRelease release = definition.getSpec().release();
+    Map<String, String> annotations =
+        definition.getMetadata().getAnnotations() == null
+            ? Map.of()
+            : definition.getMetadata().getAnnotations();
+    String installTimeout =
+        annotations.getOrDefault(AppsApi.INSTALL_TIMEOUT, settings.installTimeout());
+    String upgradeTimeout =
+        annotations.getOrDefault(
+            AppsApi.UPGRADE_TIMEOUT,
+            annotations.getOrDefault(AppsApi.INSTALL_TIMEOUT, settings.upgradeTimeout()));
+    boolean disableWait = "true".equalsIgnoreCase(annotations.get(AppsApi.DISABLE_WAIT));
+    Strategy strategy = new Strategy("RetryOnFailure", settings.retryInterval());
+    boolean healthChecks =
+        !disableWait && release.healthCheckExprs() != null && !release.healthCheckExprs().isEmpty();
+    String wait =
+        release.waitStrategy() != null
+            ? release.waitStrategy().name().toLowerCase(Locale.ROOT)
+            : healthChecks ? "poller" : null;
+    var chart = release.chartRef();
+    return new HelmReleaseSpec(
+        settings.interval(),
+        settings.maxHistory(),
+        new ChartRef(chart.kind().name(), chart.name(), chart.namespace()),
+        new Action(installTimeout, strategy, null, disableWait ? Boolean.TRUE : null),
+        new Action(upgradeTimeout, strategy, null, disableWait ? Boolean.TRUE : null),
+        healthChecks ? release.healthCheckExprs() : null,
+        wait == null ? null : new WaitStrategyRef(wait),
+        null,
+        settings.valuesFromSecret()
+            ? List.of(
+                new ValuesReference("Secret", HelmReleaseRenderer.VALUES_SECRET, null, null, null))
+            : null,
+        values(instance),
+        null);
+  }
+
+  private static JsonNode values(GenericKubernetesResource instance) {
+    Object spec = instance.getAdditionalProperties().get("spec");
+    return spec == null ? null : Serialization.jsonMapper().valueToTree(spec);
+  }
+}

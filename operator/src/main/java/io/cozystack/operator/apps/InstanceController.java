@@ -1,0 +1,284 @@
+package io.cozystack.operator.apps;
+
+import io.cozystack.api.meta.Condition;
+import io.cozystack.api.v1alpha1.ApplicationDefinition;
+import io.cozystack.operator.flux.HelmRelease;
+import io.cozystack.operator.packages.Ownership;
+import io.cozystack.operator.packages.ReleaseSettings;
+import io.cozystack.operator.packages.ReleaseState;
+import io.cozystack.operator.packages.ReleaseWriter;
+import io.cozystack.operator.status.Conditions;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reconciles the instances of one served application kind: each renders its HelmRelease behind the
+ * ownership guard, mirrors the release's readiness into its status, and removes the release when it
+ * is deleted (finalizer). Started and stopped at runtime as definitions come and go.
+ */
+final class InstanceController implements AutoCloseable {
+  static final String FIELD_MANAGER = "cozystack-application-controller";
+  private static final Logger LOG = LoggerFactory.getLogger(InstanceController.class);
+
+  private final KubernetesClient client;
+  private final AtomicReference<ApplicationDefinition> definition;
+  private final ReleaseSettings settings;
+  private final Function<String, Optional<HelmRelease>> releases;
+  private final Clock clock;
+  private final WorkQueue queue;
+  private volatile SharedIndexInformer<GenericKubernetesResource> instances;
+
+  InstanceController(
+      KubernetesClient client,
+      ApplicationDefinition definition,
+      ReleaseSettings settings,
+      Function<String, Optional<HelmRelease>> releases,
+      Clock clock) {
+    this.client = client;
+    this.definition = new AtomicReference<>(definition);
+    this.settings = settings;
+    this.releases = releases;
+    this.clock = clock;
+    this.queue = new WorkQueue(kind(), this::reconcile);
+    this.instances = inform();
+    LOG.info("Serving application kind {} ({})", kind(), AppsApi.API_VERSION);
+  }
+
+  String kind() {
+    return definition.get().getSpec().application().kind();
+  }
+
+  /**
+   * A changed definition re-renders every instance. The instances are listed afresh: the API server
+   * applies the new schema's defaults on read, which a cached copy would not have.
+   */
+  void update(ApplicationDefinition changed) {
+    definition.set(changed);
+    SharedIndexInformer<GenericKubernetesResource> old = instances;
+    instances = inform();
+    old.close();
+    instances.getStore().listKeys().forEach(queue::enqueue);
+  }
+
+  private SharedIndexInformer<GenericKubernetesResource> inform() {
+    return client
+        .genericKubernetesResources(AppsApi.API_VERSION, kind())
+        .inAnyNamespace()
+        .inform(new Enqueuer(), 0);
+  }
+
+  void enqueue(String namespace, String name) {
+    queue.enqueue(namespace + "/" + name);
+  }
+
+  int instanceCount() {
+    return instances.getStore().list().size();
+  }
+
+  private void reconcile(String key) {
+    GenericKubernetesResource cached = instances.getStore().getByKey(key);
+    if (cached == null) {
+      return;
+    }
+    if (cached.getMetadata().getDeletionTimestamp() != null) {
+      finalize(cached);
+      return;
+    }
+    GenericKubernetesResource instance = hasFinalizer(cached) ? cached : addFinalizer(cached);
+    ApplicationDefinition ad = definition.get();
+    HelmRelease desired = ApplicationReleaseRenderer.render(ad, instance, settings);
+    String releaseKey =
+        desired.getMetadata().getNamespace() + "/" + desired.getMetadata().getName();
+    // The shared informer sees only application releases; one it does not see may still exist
+    // (created by someone else), so a miss is confirmed with the API server before creating.
+    Optional<HelmRelease> existing =
+        releases
+            .apply(releaseKey)
+            .or(
+                () ->
+                    Optional.ofNullable(
+                        client
+                            .resources(HelmRelease.class)
+                            .inNamespace(desired.getMetadata().getNamespace())
+                            .withName(desired.getMetadata().getName())
+                            .get()));
+    Map<String, Object> status;
+    Optional<String> holder = existing.flatMap(r -> Ownership.foreignHolder(r, instance));
+    if (holder.isPresent()) {
+      status = status(instance, releaseKey, null, conflict(instance, releaseKey, holder.get()));
+    } else {
+      HelmRelease actual =
+          existing.isPresent() && ReleaseWriter.upToDate(existing.get(), desired)
+              ? existing.get()
+              : client
+                  .resource(desired)
+                  .fieldManager(FIELD_MANAGER)
+                  .forceConflicts()
+                  .serverSideApply();
+      status = status(instance, releaseKey, actual, readiness(instance, actual));
+    }
+    writeStatus(instance, status);
+  }
+
+  private List<Condition> conflict(
+      GenericKubernetesResource instance, String release, String holder) {
+    return conditions(instance)
+        .stalled(
+            "OwnershipConflict",
+            "HelmRelease "
+                + release
+                + " exists and is controlled by "
+                + holder
+                + "; it is left untouched. Remove it or choose another name.")
+        .build();
+  }
+
+  private List<Condition> readiness(GenericKubernetesResource instance, HelmRelease release) {
+    ReleaseState state = ReleaseState.of(release);
+    Conditions conditions = conditions(instance);
+    switch (state.state()) {
+      case READY -> conditions.ready("ReleaseReady", state.message());
+      case FAILED -> conditions.stalled("ReleaseFailed", state.message());
+      default -> conditions.progressing("Progressing", state.message());
+    }
+    return conditions.build();
+  }
+
+  private Conditions conditions(GenericKubernetesResource instance) {
+    long generation = Optional.ofNullable(instance.getMetadata().getGeneration()).orElse(0L);
+    return Conditions.from(StatusCodec.conditions(instance), generation, clock.instant());
+  }
+
+  private Map<String, Object> status(
+      GenericKubernetesResource instance,
+      String release,
+      HelmRelease actual,
+      List<Condition> conditions) {
+    Map<String, Object> status = new LinkedHashMap<>();
+    status.put("observedGeneration", instance.getMetadata().getGeneration());
+    status.put("release", release);
+    String chartVersion = actual == null ? null : StatusCodec.chartVersion(actual);
+    if (chartVersion != null) {
+      status.put("chartVersion", chartVersion);
+    }
+    status.put("conditions", StatusCodec.encode(conditions));
+    return status;
+  }
+
+  private void writeStatus(GenericKubernetesResource instance, Map<String, Object> status) {
+    if (StatusCodec.sameJson(status, instance.getAdditionalProperties().get("status"))) {
+      return;
+    }
+    GenericKubernetesResource patch = new GenericKubernetesResource();
+    patch.setApiVersion(instance.getApiVersion());
+    patch.setKind(instance.getKind());
+    patch.setMetadata(
+        new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
+            .withName(instance.getMetadata().getName())
+            .withNamespace(instance.getMetadata().getNamespace())
+            .build());
+    patch.setAdditionalProperty("status", status);
+    PatchContext apply =
+        new PatchContext.Builder()
+            .withPatchType(PatchType.SERVER_SIDE_APPLY)
+            .withFieldManager(FIELD_MANAGER)
+            .withForce(true)
+            .build();
+    client
+        .genericKubernetesResources(instance.getApiVersion(), instance.getKind())
+        .inNamespace(instance.getMetadata().getNamespace())
+        .withName(instance.getMetadata().getName())
+        .subresource("status")
+        .patch(apply, patch);
+  }
+
+  private boolean hasFinalizer(GenericKubernetesResource instance) {
+    return instance.getMetadata().getFinalizers() != null
+        && instance.getMetadata().getFinalizers().contains(AppsApi.FINALIZER);
+  }
+
+  private GenericKubernetesResource addFinalizer(GenericKubernetesResource instance) {
+    return client
+        .resource(instance)
+        .edit(
+            r -> {
+              List<String> finalizers =
+                  new ArrayList<>(
+                      Optional.ofNullable(r.getMetadata().getFinalizers()).orElse(List.of()));
+              finalizers.add(AppsApi.FINALIZER);
+              r.getMetadata().setFinalizers(finalizers);
+              return r;
+            });
+  }
+
+  /** Deletes the release this instance controls, then lets the instance go. */
+  private void finalize(GenericKubernetesResource instance) {
+    if (hasFinalizer(instance)) {
+      String release =
+          instance.getMetadata().getNamespace()
+              + "/"
+              + ApplicationReleaseRenderer.releaseName(
+                  definition.get(), instance.getMetadata().getName());
+      releases
+          .apply(release)
+          .filter(r -> Ownership.isControlledBy(r, instance))
+          .ifPresent(
+              r -> {
+                LOG.info(
+                    "Deleting HelmRelease {} of deleted {} {}",
+                    release,
+                    kind(),
+                    Cache.metaNamespaceKeyFunc(instance));
+                client.resource(r).delete();
+              });
+      client
+          .resource(instance)
+          .edit(
+              r -> {
+                List<String> finalizers = new ArrayList<>(r.getMetadata().getFinalizers());
+                finalizers.remove(AppsApi.FINALIZER);
+                r.getMetadata().setFinalizers(finalizers);
+                return r;
+              });
+    }
+  }
+
+  @Override
+  public void close() {
+    instances.close();
+    queue.close();
+    LOG.info("Stopped serving application kind {}", kind());
+  }
+
+  private final class Enqueuer implements ResourceEventHandler<GenericKubernetesResource> {
+    @Override
+    public void onAdd(GenericKubernetesResource r) {
+      queue.enqueue(Cache.metaNamespaceKeyFunc(r));
+    }
+
+    @Override
+    public void onUpdate(GenericKubernetesResource old, GenericKubernetesResource r) {
+      queue.enqueue(Cache.metaNamespaceKeyFunc(r));
+    }
+
+    @Override
+    public void onDelete(GenericKubernetesResource r, boolean unknownFinalState) {
+      // The finalizer already removed its release.
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package io.cozystack.operator.apps;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A keyed work queue with one worker: a key enqueued while pending runs once; a failed key is
+ * retried with exponential backoff (1 s doubling to 5 min); keys of one queue never run
+ * concurrently.
+ */
+final class WorkQueue implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(WorkQueue.class);
+  private static final Duration MAX_BACKOFF = Duration.ofMinutes(5);
+
+  private final ScheduledExecutorService worker;
+  private final Consumer<String> handler;
+  private final Set<String> pending = ConcurrentHashMap.newKeySet();
+  private final Map<String, Integer> failures = new ConcurrentHashMap<>();
+
+  WorkQueue(String name, Consumer<String> handler) {
+    this.handler = handler;
+    this.worker =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "apps-" + name);
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  void enqueue(String key) {
+    schedule(key, 0);
+  }
+
+  private void schedule(String key, long delayMillis) {
+    if (pending.add(key) && !worker.isShutdown()) {
+      worker.schedule(() -> run(key), delayMillis, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  private void run(String key) {
+    pending.remove(key);
+    try {
+      handler.accept(key);
+      failures.remove(key);
+    } catch (RuntimeException e) {
+      int attempt = failures.merge(key, 1, Integer::sum);
+      long delay = Math.min(MAX_BACKOFF.toMillis(), 1000L << Math.min(attempt - 1, 20));
+      LOG.warn(
+          "Reconcile of {} failed (attempt {}), retrying in {} ms: {}",
+          key,
+          attempt,
+          delay,
+          e.getMessage());
+      schedule(key, delay);
+    }
+  }
+
+  @Override
+  public void close() {
+    worker.shutdownNow();
+  }
+}
