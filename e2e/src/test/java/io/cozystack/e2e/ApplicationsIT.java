@@ -272,6 +272,53 @@ class ApplicationsIT {
                     .orElse(false));
   }
 
+  @Test
+  void removingADefinitionStopsServingButDeletesNothing() {
+    client
+        .resource(
+            Serialization.unmarshal(
+                POSTGRES_AD
+                    .replace("name: postgres}", "name: redis}")
+                    .replace("kind: Postgres", "kind: Redis")
+                    .replace("plural: postgreses", "plural: redises")
+                    .replace("singular: postgres", "singular: redis")
+                    .replace("prefix: postgres-", "prefix: redis-"),
+                ApplicationDefinition.class))
+        .fieldManager("cozy-e2e")
+        .serverSideApply();
+    awaitServed("redis");
+    create("Redis", "cache", Map.of());
+    awaitRelease("redis-cache");
+
+    client.resources(ApplicationDefinition.class).withName("redis").delete();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> client.resources(ApplicationDefinition.class).withName("redis").get() == null);
+
+    assertThat(
+            client
+                .apiextensions()
+                .v1()
+                .customResourceDefinitions()
+                .withName("redises.apps.cozystack.io")
+                .get())
+        .as("the CRD, and with it every instance, is kept")
+        .isNotNull();
+    assertThat(
+            client
+                .genericKubernetesResources("apps.cozystack.io/v1alpha1", "Redis")
+                .inNamespace(namespace)
+                .withName("cache")
+                .get())
+        .isNotNull();
+    assertThat(release("redis-cache")).as("the running release is kept").isPresent();
+    create("Redis", "orphan", Map.of());
+    await()
+        .during(Duration.ofSeconds(3))
+        .atMost(Duration.ofSeconds(6))
+        .until(() -> release("redis-orphan").isEmpty());
+  }
+
   // --- helpers ---
 
   private static void awaitServed(String definition) {
