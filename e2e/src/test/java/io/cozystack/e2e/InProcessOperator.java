@@ -5,11 +5,15 @@ import io.cozystack.operator.OperatorRuntime;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The operator's real runtime (every controller, server-side apply on) inside the test JVM. */
 final class InProcessOperator implements AutoCloseable {
+  /** Metrics of the in-process operator, for tests that read them. */
+  static final SimpleMeterRegistry REGISTRY = new SimpleMeterRegistry();
+
   private final OperatorRuntime runtime;
 
   private InProcessOperator(OperatorRuntime runtime) {
@@ -23,7 +27,8 @@ final class InProcessOperator implements AutoCloseable {
 
   static InProcessOperator start(io.fabric8.kubernetes.client.KubernetesClient client) {
     OperatorRuntime runtime =
-        new OperatorRuntime(client, Controllers.all(client, ReleaseSettings.defaults()), true);
+        new OperatorRuntime(
+            client, Controllers.all(client, ReleaseSettings.defaults(), REGISTRY), true, REGISTRY);
     runtime.start();
     return new InProcessOperator(runtime);
   }

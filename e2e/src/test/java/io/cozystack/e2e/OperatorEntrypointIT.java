@@ -23,13 +23,25 @@ class OperatorEntrypointIT {
     Path jar = Path.of(System.getProperty("operator.jar"));
     assertThat(jar).exists();
     ProcessBuilder builder =
-        new ProcessBuilder(javaBinary(), "-jar", jar.toString()).redirectErrorStream(true);
+        new ProcessBuilder(javaBinary(), "-jar", jar.toString(), "--metrics-port=0")
+            .redirectErrorStream(true);
     builder.environment().put("KUBECONFIG", kubeconfig.toString());
     Process operator = builder.start();
     List<String> output = new CopyOnWriteArrayList<>();
     Thread reader = follow(operator, output);
 
     awaitLine(output, "Operator started with", 60);
+    int port =
+        output.stream()
+            .filter(l -> l.contains("Serving /metrics, /healthz and /readyz on port "))
+            .map(l -> Integer.parseInt(l.replaceAll(".* on port (\\d+).*", "$1")))
+            .findFirst()
+            .orElseThrow();
+    assertThat(http(port, "/healthz")).isEqualTo("200 ok");
+    org.awaitility.Awaitility.await()
+        .atMost(java.time.Duration.ofSeconds(20))
+        .until(() -> http(port, "/readyz").equals("200 ok"));
+    assertThat(http(port, "/metrics")).startsWith("200 ").contains("operator_sdk_");
     assertThat(output)
         .anyMatch(l -> l.contains("Started controller package for Package (cozystack.io/v1alpha1)"))
         .anyMatch(l -> l.contains("Started controller backupjob for BackupJob"))
@@ -72,6 +84,17 @@ class OperatorEntrypointIT {
             l ->
                 l.contains("Cannot reach the Kubernetes API server at https://127.0.0.1:1")
                     && l.contains("KUBECONFIG"));
+  }
+
+  private static String http(int port, String path) throws Exception {
+    var response =
+        java.net.http.HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create("http://127.0.0.1:" + port + path))
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+    return response.statusCode() + " " + response.body().trim();
   }
 
   private static String javaBinary() {

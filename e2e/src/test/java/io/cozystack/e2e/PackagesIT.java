@@ -136,6 +136,13 @@ class PackagesIT {
         .singleElement()
         .satisfies(ref -> assertThat(ref.getName()).isEqualTo("acme.first"));
     assertThat(conditionOf(get("acme.second"), "Ready").reason()).isEqualTo("OwnershipConflict");
+    assertThat(
+            InProcessOperator.REGISTRY
+                .get("cozy_package_conflicts")
+                .tag("package", "acme.second")
+                .gauge()
+                .value())
+        .isEqualTo(1.0);
   }
 
   @Test

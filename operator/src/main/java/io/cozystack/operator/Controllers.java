@@ -11,6 +11,7 @@ import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageSource;
 import io.cozystack.operator.apps.ApplicationDefinitionReconciler;
 import io.cozystack.operator.apps.ApplicationKinds;
+import io.cozystack.operator.observability.StateGauges;
 import io.cozystack.operator.packages.PackageReconciler;
 import io.cozystack.operator.packages.PackageSourceReconciler;
 import io.cozystack.operator.packages.ReleaseSettings;
@@ -18,6 +19,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.api.config.ControllerConfigurationOverrider;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.List;
 import java.util.function.Consumer;
@@ -56,20 +58,21 @@ public final class Controllers {
    * Every controller. Kinds whose behaviour is not built yet run an {@link ObservingReconciler}: it
    * keeps an informer on the kind (so a missing CRD fails start-up) and changes nothing.
    */
-  public static List<Entry<?>> all(KubernetesClient client, ReleaseSettings releaseSettings) {
+  public static List<Entry<?>> all(
+      KubernetesClient client, ReleaseSettings releaseSettings, MeterRegistry registry) {
     return List.of(
         new Entry<>(
             "packagesource", PackageSource.class, new PackageSourceReconciler(Clock.systemUTC())),
         new Entry<>(
             "package",
             Package.class,
-            new PackageReconciler(releaseSettings, Clock.systemUTC()),
+            new PackageReconciler(releaseSettings, Clock.systemUTC(), new StateGauges(registry)),
             Controllers::reconcileOnRequest),
         new Entry<>(
             "applicationdefinition",
             ApplicationDefinition.class,
             new ApplicationDefinitionReconciler(
-                new ApplicationKinds(client, releaseSettings, Clock.systemUTC()),
+                new ApplicationKinds(client, releaseSettings, Clock.systemUTC(), registry),
                 Clock.systemUTC())),
         new Entry<>("backupclass", BackupClass.class, new BackupClassObserver()),
         new Entry<>("backupjob", BackupJob.class, new BackupJobObserver()),

@@ -1,8 +1,11 @@
 package io.cozystack.operator;
 
+import io.cozystack.operator.observability.HealthServer;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -79,6 +82,14 @@ public final class Main implements Callable<Integer> {
               + " Default: ${DEFAULT-VALUE}.")
   boolean valuesFromSecret;
 
+  @Option(
+      names = "--metrics-port",
+      defaultValue = "${env:COZY_METRICS_PORT:-8080}",
+      description =
+          "Port of /metrics, /healthz and /readyz (0 picks a free port). Env: COZY_METRICS_PORT."
+              + " Default: ${DEFAULT-VALUE}.")
+  int metricsPort;
+
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
@@ -96,8 +107,17 @@ public final class Main implements Callable<Integer> {
       client.close();
       return EXIT_API_UNREACHABLE;
     }
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     OperatorRuntime runtime =
-        new OperatorRuntime(client, Controllers.all(client, releaseSettings), true);
+        new OperatorRuntime(
+            client, Controllers.all(client, releaseSettings, registry), true, registry);
+    try {
+      HealthServer health = new HealthServer(metricsPort, registry, runtime::unreadiness);
+      LOG.info("Serving /metrics, /healthz and /readyz on port {}", health.port());
+    } catch (java.io.IOException e) {
+      LOG.error("Cannot listen on --metrics-port {}: {}", metricsPort, e.getMessage());
+      return EXIT_START_FAILED;
+    }
     // Installed before start: a SIGTERM during start-up must still stop the controllers cleanly.
     CountDownLatch stopped = installShutdownHook(runtime);
     try {

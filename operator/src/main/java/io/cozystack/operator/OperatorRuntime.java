@@ -3,6 +3,8 @@ package io.cozystack.operator;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.monitoring.micrometer.MicrometerMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,12 +20,16 @@ public final class OperatorRuntime {
    * @param useServerSideApply false only against the fabric8 mock server, which lacks it
    */
   public OperatorRuntime(
-      KubernetesClient client, List<Controllers.Entry<?>> controllers, boolean useServerSideApply) {
+      KubernetesClient client,
+      List<Controllers.Entry<?>> controllers,
+      boolean useServerSideApply,
+      MeterRegistry registry) {
     this.controllers = controllers;
     this.operator =
         new Operator(
             o ->
                 o.withKubernetesClient(client)
+                    .withMetrics(MicrometerMetrics.withoutPerResourceMetrics(registry))
                     .withCloseClientOnStop(true)
                     .withUseSSAToPatchPrimaryResource(useServerSideApply)
                     .withSSABasedCreateUpdateMatchForDependentResources(useServerSideApply)
@@ -64,6 +70,18 @@ public final class OperatorRuntime {
           config.withName(entry.name());
           entry.configuration().accept(config);
         });
+  }
+
+  /** Why the operator is not ready (for {@code /readyz}), or null when it is. */
+  public String unreadiness() {
+    var info = operator.getRuntimeInfo();
+    if (!info.isStarted()) {
+      return "controllers are not started";
+    }
+    if (!info.allEventSourcesAreHealthy()) {
+      return "unhealthy informers: " + info.unhealthyEventSources().keySet();
+    }
+    return null;
   }
 
   /**

@@ -8,6 +8,7 @@ import ch.qos.logback.core.read.ListAppender;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +24,11 @@ class OperatorRuntimeTest {
     Logger logger = (Logger) LoggerFactory.getLogger(OperatorRuntime.class);
     logger.addAppender(logs);
     OperatorRuntime runtime =
-        new OperatorRuntime(client, Controllers.all(client, ReleaseSettings.defaults()), false);
+        new OperatorRuntime(
+            client,
+            Controllers.all(client, ReleaseSettings.defaults(), new SimpleMeterRegistry()),
+            false,
+            new SimpleMeterRegistry());
     try {
       runtime.start();
     } finally {

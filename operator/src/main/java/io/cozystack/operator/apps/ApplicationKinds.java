@@ -6,6 +6,7 @@ import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Objects;
@@ -24,10 +25,14 @@ public final class ApplicationKinds implements AutoCloseable {
   private final Map<String, Long> servedGeneration = new ConcurrentHashMap<>();
   private SharedIndexInformer<HelmRelease> releases;
 
-  public ApplicationKinds(KubernetesClient client, ReleaseSettings settings, Clock clock) {
+  private final MeterRegistry registry;
+
+  public ApplicationKinds(
+      KubernetesClient client, ReleaseSettings settings, Clock clock, MeterRegistry registry) {
     this.client = client;
     this.settings = settings;
     this.clock = clock;
+    this.registry = registry;
   }
 
   /** Starts serving the definition's kind, or hands a changed definition to its controller. */
@@ -40,7 +45,8 @@ public final class ApplicationKinds implements AutoCloseable {
     }
     if (running == null) {
       byDefinition.put(
-          name, new InstanceController(client, definition, settings, this::release, clock));
+          name,
+          new InstanceController(client, definition, settings, this::release, clock, registry));
     } else if (!Objects.equals(
         servedGeneration.get(name), definition.getMetadata().getGeneration())) {
       running.update(definition);

@@ -2,6 +2,7 @@ package io.cozystack.operator.apps;
 
 import io.cozystack.api.meta.Condition;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
+import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.packages.Ownership;
 import io.cozystack.operator.packages.ReleaseSettings;
@@ -15,6 +16,7 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,20 +44,24 @@ final class InstanceController implements AutoCloseable {
   private final Clock clock;
   private final WorkQueue queue;
   private volatile SharedIndexInformer<GenericKubernetesResource> instances;
+  private final KindMetrics metrics;
 
   InstanceController(
       KubernetesClient client,
       ApplicationDefinition definition,
       ReleaseSettings settings,
       Function<String, Optional<HelmRelease>> releases,
-      Clock clock) {
+      Clock clock,
+      MeterRegistry registry) {
     this.client = client;
     this.definition = new AtomicReference<>(definition);
     this.settings = settings;
     this.releases = releases;
     this.clock = clock;
-    this.queue = new WorkQueue(kind(), this::reconcile);
+    this.metrics = new KindMetrics(registry, kind());
+    this.queue = new WorkQueue(kind(), key -> metrics.timed(() -> reconcile(key)));
     this.instances = inform();
+    metrics.instances(() -> instances.getStore().list().size());
     LOG.info("Serving application kind {} ({})", kind(), AppsApi.API_VERSION);
   }
 
@@ -121,6 +127,7 @@ final class InstanceController implements AutoCloseable {
     Optional<String> holder = existing.flatMap(r -> Ownership.foreignHolder(r, instance));
     if (holder.isPresent()) {
       status = status(instance, releaseKey, null, conflict(instance, releaseKey, holder.get()));
+      metrics.state(key, ComponentState.CONFLICT);
     } else {
       HelmRelease actual =
           existing.isPresent() && ReleaseWriter.upToDate(existing.get(), desired)
@@ -150,6 +157,7 @@ final class InstanceController implements AutoCloseable {
 
   private List<Condition> readiness(GenericKubernetesResource instance, HelmRelease release) {
     ReleaseState state = ReleaseState.of(release);
+    metrics.state(Cache.metaNamespaceKeyFunc(instance), state.state());
     Conditions conditions = conditions(instance);
     switch (state.state()) {
       case READY -> conditions.ready("ReleaseReady", state.message());
@@ -228,6 +236,7 @@ final class InstanceController implements AutoCloseable {
 
   /** Deletes the release this instance controls, then lets the instance go. */
   private void finalize(GenericKubernetesResource instance) {
+    metrics.forget(Cache.metaNamespaceKeyFunc(instance));
     if (hasFinalizer(instance)) {
       String release =
           instance.getMetadata().getNamespace()
@@ -262,6 +271,7 @@ final class InstanceController implements AutoCloseable {
   public void close() {
     instances.close();
     queue.close();
+    metrics.close();
     LOG.info("Stopped serving application kind {}", kind());
   }
 

@@ -5,6 +5,7 @@ import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageStatus;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentStatus;
 import io.cozystack.operator.flux.HelmRelease;
+import io.cozystack.operator.observability.StateGauges;
 import io.cozystack.operator.status.Conditions;
 import io.cozystack.operator.status.EventRecorder;
 import io.fabric8.kubernetes.api.model.Namespace;
@@ -17,6 +18,7 @@ import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.micrometer.core.instrument.Tags;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,6 +36,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class PackageReconciler implements Reconciler<Package>, Cleaner<Package> {
   private static final Logger LOG = LoggerFactory.getLogger(PackageReconciler.class);
+  static final String READY_GAUGE = "cozy_package_ready";
+  static final String CONFLICTS_GAUGE = "cozy_package_conflicts";
 
   private final ReleaseSettings settings;
   private final Clock clock;
@@ -41,9 +45,12 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
   private final Map<String, Announcement> announced = new ConcurrentHashMap<>();
   private PackageEventSources sources;
 
-  public PackageReconciler(ReleaseSettings settings, Clock clock) {
+  private final StateGauges gauges;
+
+  public PackageReconciler(ReleaseSettings settings, Clock clock, StateGauges gauges) {
     this.settings = settings;
     this.clock = clock;
+    this.gauges = gauges;
   }
 
   @Override
@@ -62,6 +69,7 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
       components = Map.of();
     }
     PackageStatus status = PackageStatusBuilder.build(pkg, plan, components, clock.instant());
+    recordState(pkg, status);
     return statusUpdate(pkg, status, events(ctx));
   }
 
@@ -70,6 +78,8 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
     List<HelmRelease> owned = sources.ownedReleases(pkg);
     if (owned.isEmpty()) {
       LOG.info("Package {} deleted; all its HelmReleases are gone", pkg.getMetadata().getName());
+      gauges.remove(READY_GAUGE, Tags.of("package", pkg.getMetadata().getName()));
+      gauges.remove(CONFLICTS_GAUGE, Tags.of("package", pkg.getMetadata().getName()));
       return DeleteControl.defaultDelete();
     }
     List<HelmRelease> removable = DeletionOrder.removableNow(owned);
@@ -141,6 +151,27 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
     patch.setMetadata(new ObjectMetaBuilder().withName(pkg.getMetadata().getName()).build());
     patch.setStatus(PackageStatusBuilder.deleting(pkg, remaining, clock.instant()));
     return patch;
+  }
+
+  /** Per-package gauges: Ready (1/0) and the number of releases in ownership conflict. */
+  private void recordState(Package pkg, PackageStatus status) {
+    Tags tags = Tags.of("package", pkg.getMetadata().getName());
+    gauges.set(
+        READY_GAUGE,
+        "1 when the package is Ready",
+        tags,
+        Conditions.isTrue(status.conditions(), Conditions.READY) ? 1 : 0);
+    long conflicts =
+        status.components() == null
+            ? 0
+            : status.components().values().stream()
+                .filter(c -> c.state() == PackageStatus.ComponentState.CONFLICT)
+                .count();
+    gauges.set(
+        CONFLICTS_GAUGE,
+        "HelmReleases the package may not touch (ownership conflicts)",
+        tags,
+        conflicts);
   }
 
   private EventRecorder events(Context<Package> ctx) {
