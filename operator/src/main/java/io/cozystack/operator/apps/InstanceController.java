@@ -9,6 +9,7 @@ import io.cozystack.operator.packages.ReleaseSettings;
 import io.cozystack.operator.packages.ReleaseState;
 import io.cozystack.operator.packages.ReleaseWriter;
 import io.cozystack.operator.status.Conditions;
+import io.cozystack.operator.status.EventRecorder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
@@ -45,6 +46,7 @@ final class InstanceController implements AutoCloseable {
   private final WorkQueue queue;
   private volatile SharedIndexInformer<GenericKubernetesResource> instances;
   private final KindMetrics metrics;
+  private final EventRecorder events;
 
   InstanceController(
       KubernetesClient client,
@@ -59,6 +61,7 @@ final class InstanceController implements AutoCloseable {
     this.releases = releases;
     this.clock = clock;
     this.metrics = new KindMetrics(registry, kind());
+    this.events = new EventRecorder(client, clock);
     this.queue = new WorkQueue(kind(), key -> metrics.timed(() -> reconcile(key)));
     this.instances = inform();
     metrics.instances(() -> instances.getStore().list().size());
@@ -127,7 +130,11 @@ final class InstanceController implements AutoCloseable {
     Optional<String> holder = existing.flatMap(r -> Ownership.foreignHolder(r, instance));
     if (holder.isPresent()) {
       status = status(instance, releaseKey, null, conflict(instance, releaseKey, holder.get()));
-      metrics.state(key, ComponentState.CONFLICT);
+      announce(
+          instance,
+          metrics.state(key, ComponentState.CONFLICT),
+          ComponentState.CONFLICT,
+          holder.get());
     } else {
       HelmRelease actual =
           existing.isPresent() && ReleaseWriter.upToDate(existing.get(), desired)
@@ -157,7 +164,11 @@ final class InstanceController implements AutoCloseable {
 
   private List<Condition> readiness(GenericKubernetesResource instance, HelmRelease release) {
     ReleaseState state = ReleaseState.of(release);
-    metrics.state(Cache.metaNamespaceKeyFunc(instance), state.state());
+    announce(
+        instance,
+        metrics.state(Cache.metaNamespaceKeyFunc(instance), state.state()),
+        state.state(),
+        state.message());
     Conditions conditions = conditions(instance);
     switch (state.state()) {
       case READY -> conditions.ready("ReleaseReady", state.message());
@@ -165,6 +176,29 @@ final class InstanceController implements AutoCloseable {
       default -> conditions.progressing("Progressing", state.message());
     }
     return conditions.build();
+  }
+
+  /** An event on the instance when its state changes: what a tenant should notice. */
+  private void announce(
+      GenericKubernetesResource instance,
+      ComponentState before,
+      ComponentState now,
+      String detail) {
+    if (before == now) {
+      return;
+    }
+    switch (now) {
+      case READY -> events.normal(instance, "ReleaseReady", detail);
+      case FAILED -> events.warning(instance, "ReleaseFailed", detail);
+      case CONFLICT ->
+          events.warning(
+              instance, "OwnershipConflict", "HelmRelease held by " + detail + "; left untouched");
+      default -> {
+        if (before == null) {
+          events.normal(instance, "Progressing", detail);
+        }
+      }
+    }
   }
 
   private Conditions conditions(GenericKubernetesResource instance) {

@@ -56,8 +56,9 @@ final class KindMetrics implements AutoCloseable {
     reconciles.record(reconcile);
   }
 
-  void state(String instance, ComponentState state) {
-    states.put(instance, state);
+  /** Records an instance's state; returns the previous one (null when new). */
+  ComponentState state(String instance, ComponentState state) {
+    return states.put(instance, state);
   }
 
   void forget(String instance) {
