@@ -10,7 +10,6 @@ import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,20 +75,13 @@ class ApplicationConvergenceBenchmark {
           .pollInterval(Duration.ofMillis(500))
           .until(() -> benchReleases() == instances);
       double seconds = (System.nanoTime() - start) / 1e9;
-      System.gc();
-      long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-      String rss =
-          Files.readAllLines(Path.of("/proc/self/status")).stream()
-              .filter(l -> l.startsWith("VmRSS"))
-              .findFirst()
-              .orElse("VmRSS: ?")
-              .replaceAll("\\s+", " ");
+      String memory = JvmMemory.afterGc();
       System.out.printf(
           "%n[benchmark] ApplicationDefinition create -> first instance accepted: %.2f s%n"
               + "[benchmark] %d instances in %d namespaces: HelmReleases converged in %.1f s; operator %d API requests (%s) = %.2f per instance%n"
               + "[benchmark] plain fabric8 SSA of the same %d HelmReleases: %.1f s; %d requests = %.2f per release%n"
               + "[benchmark] ratio operator/plain: time %.2fx, requests %.2fx%n"
-              + "[benchmark] test JVM (operator in-process) after GC: heap used %d MiB, %s%n",
+              + "[benchmark] test JVM (operator in-process) after GC: %s%n",
           firstAccepted,
           instances,
           namespaces,
@@ -103,8 +95,7 @@ class ApplicationConvergenceBenchmark {
           plainRequests.total() / (double) instances,
           seconds / plainSeconds,
           operatorRequests.total() / (double) plainRequests.total(),
-          heap >> 20,
-          rss);
+          memory);
     }
   }
 

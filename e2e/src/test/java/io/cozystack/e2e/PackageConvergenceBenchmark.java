@@ -9,7 +9,6 @@ import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,20 +68,13 @@ class PackageConvergenceBenchmark {
           .pollInterval(Duration.ofMillis(250))
           .until(() -> benchReleases() == expected && packagesWithStatus() == packages);
       double seconds = (System.nanoTime() - start) / 1e9;
-      System.gc();
-      long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-      String rss =
-          Files.readAllLines(Path.of("/proc/self/status")).stream()
-              .filter(l -> l.startsWith("VmRSS"))
-              .findFirst()
-              .orElse("VmRSS: ?")
-              .replaceAll("\\s+", " ");
+      String memory = JvmMemory.afterGc();
       System.out.printf(
           "%n[benchmark] %d Packages x %d components = %d HelmReleases%n"
               + "[benchmark] operator: converged in %.1f s; %d API requests (%s) = %.2f per HelmRelease%n"
               + "[benchmark] plain fabric8 SSA of the same %d HelmReleases: %.1f s; %d requests = %.2f per HelmRelease%n"
               + "[benchmark] ratio operator/plain: time %.2fx, requests %.2fx%n"
-              + "[benchmark] test JVM (operator in-process) after GC: heap used %d MiB, %s%n",
+              + "[benchmark] test JVM (operator in-process) after GC: %s%n",
           packages,
           COMPONENTS,
           expected,
@@ -96,8 +88,7 @@ class PackageConvergenceBenchmark {
           plainRequests.total() / (double) expected,
           seconds / plainSeconds,
           operatorRequests.total() / (double) plainRequests.total(),
-          heap >> 20,
-          rss);
+          memory);
     } finally {
       operator.close();
     }

@@ -158,7 +158,7 @@ public final class ApplicationDefinitionReconciler
       KubernetesClient client,
       CustomResourceDefinition desired,
       CustomResourceDefinition existing) {
-    String hash = Integer.toHexString(Serialization.asJson(desired.getSpec()).hashCode());
+    String hash = sha256(Serialization.asJson(desired.getSpec()));
     if (existing != null
         && existing.getMetadata().getAnnotations() != null
         && hash.equals(existing.getMetadata().getAnnotations().get(SPEC_HASH))) {
@@ -167,6 +167,17 @@ public final class ApplicationDefinitionReconciler
     desired.getMetadata().setAnnotations(Map.of(SPEC_HASH, hash));
     LOG.info("Applying CRD {}", desired.getMetadata().getName());
     return client.resource(desired).fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply();
+  }
+
+  private static String sha256(String text) {
+    try {
+      byte[] digest =
+          java.security.MessageDigest.getInstance("SHA-256")
+              .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(digest);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private static Optional<CustomResourceDefinitionCondition> condition(

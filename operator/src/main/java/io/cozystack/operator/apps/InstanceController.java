@@ -105,7 +105,7 @@ final class InstanceController implements AutoCloseable {
       return;
     }
     if (cached.getMetadata().getDeletionTimestamp() != null) {
-      finalize(cached);
+      removeReleaseAndLetGo(cached);
       return;
     }
     GenericKubernetesResource instance = hasFinalizer(cached) ? cached : addFinalizer(cached);
@@ -269,7 +269,7 @@ final class InstanceController implements AutoCloseable {
   }
 
   /** Deletes the release this instance controls, then lets the instance go. */
-  private void finalize(GenericKubernetesResource instance) {
+  private void removeReleaseAndLetGo(GenericKubernetesResource instance) {
     metrics.forget(Cache.metaNamespaceKeyFunc(instance));
     if (hasFinalizer(instance)) {
       String release =

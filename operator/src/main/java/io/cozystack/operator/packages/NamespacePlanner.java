@@ -38,6 +38,26 @@ public final class NamespacePlanner {
         .build();
   }
 
+  /**
+   * The namespace already carries every label and annotation of {@code desired}, and no PSA label
+   * that {@code desired} does not want (server-side apply removes ours when privilege goes away).
+   */
+  public static boolean carries(Namespace actual, Namespace desired) {
+    Map<String, String> labels =
+        actual.getMetadata().getLabels() == null ? Map.of() : actual.getMetadata().getLabels();
+    Map<String, String> annotations =
+        actual.getMetadata().getAnnotations() == null
+            ? Map.of()
+            : actual.getMetadata().getAnnotations();
+    boolean psaMatches =
+        java.util.Objects.equals(
+            labels.get(PSA_ENFORCE_LABEL),
+            desired.getMetadata().getLabels().get(PSA_ENFORCE_LABEL));
+    return labels.entrySet().containsAll(desired.getMetadata().getLabels().entrySet())
+        && annotations.entrySet().containsAll(desired.getMetadata().getAnnotations().entrySet())
+        && psaMatches;
+  }
+
   /** Namespaces where any Package's active variant installs an enabled privileged component. */
   public static Set<String> privilegedNamespaces(Lookup lookup) {
     Set<String> result = new TreeSet<>();

@@ -4,6 +4,7 @@ import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageSource;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
 import io.cozystack.operator.flux.HelmRelease;
+import io.fabric8.kubernetes.api.model.Namespace;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
@@ -27,6 +28,7 @@ final class PackageEventSources {
   private final InformerEventSource<HelmRelease, Package> releases;
   private final InformerEventSource<PackageSource, Package> packageSources;
   private final InformerEventSource<Package, Package> dependencies;
+  private final InformerEventSource<Namespace, Package> namespaces;
 
   PackageEventSources(EventSourceContext<Package> context) {
     this.context = context;
@@ -56,10 +58,40 @@ final class PackageEventSources {
                 .withSecondaryToPrimaryMapper(this::dependentsOf)
                 .build(),
             context);
+    // A namespace whose labels drift (e.g. someone removes cozystack.io/system) wakes the
+    // packages installing into it, which label it again.
+    this.namespaces =
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(Namespace.class, Package.class)
+                .withName("namespaces")
+                .withSecondaryToPrimaryMapper(this::packagesInstallingInto)
+                .build(),
+            context);
+  }
+
+  private Set<ResourceID> packagesInstallingInto(Namespace namespace) {
+    String name = namespace.getMetadata().getName();
+    Lookup lookup = Lookup.of(packages(), packageSources());
+    return lookup.packages().values().stream()
+        .filter(
+            p ->
+                lookup
+                    .activeVariant(p)
+                    .map(
+                        v ->
+                            PackagePlanner.installed(p, v).stream()
+                                .anyMatch(c -> name.equals(c.install().namespace())))
+                    .orElse(false))
+        .map(p -> new ResourceID(p.getMetadata().getName()))
+        .collect(Collectors.toSet());
   }
 
   List<EventSource<?, Package>> all() {
-    return List.of(releases, packageSources, dependencies);
+    return List.of(releases, packageSources, dependencies, namespaces);
+  }
+
+  Optional<Namespace> cachedNamespace(String name) {
+    return namespaces.get(new ResourceID(name));
   }
 
   /**

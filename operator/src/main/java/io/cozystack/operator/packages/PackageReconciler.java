@@ -41,7 +41,6 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
 
   private final ReleaseSettings settings;
   private final Clock clock;
-  private final Map<String, Map<String, String>> appliedNamespaceLabels = new ConcurrentHashMap<>();
   private final Map<String, Announcement> announced = new ConcurrentHashMap<>();
   private PackageEventSources sources;
 
@@ -129,20 +128,23 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
     }
   }
 
+  /** Applies each target namespace unless the cached one already carries our labels. */
   private void ensureNamespaces(PackagePlan.Ready plan, Lookup lookup, KubernetesClient client) {
     Set<String> privileged = NamespacePlanner.privilegedNamespaces(lookup);
     for (String name : plan.namespaces()) {
       Namespace desired = NamespacePlanner.render(name, privileged);
-      Map<String, String> labels = desired.getMetadata().getLabels();
-      if (labels.equals(appliedNamespaceLabels.get(name))) {
-        continue;
+      boolean labelled =
+          sources
+              .cachedNamespace(name)
+              .map(ns -> NamespacePlanner.carries(ns, desired))
+              .orElse(false);
+      if (!labelled) {
+        client
+            .resource(desired)
+            .fieldManager(ReleaseWriter.FIELD_MANAGER)
+            .forceConflicts()
+            .serverSideApply();
       }
-      client
-          .resource(desired)
-          .fieldManager(ReleaseWriter.FIELD_MANAGER)
-          .forceConflicts()
-          .serverSideApply();
-      appliedNamespaceLabels.put(name, Map.copyOf(labels));
     }
   }
 
