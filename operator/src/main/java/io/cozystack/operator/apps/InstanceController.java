@@ -194,9 +194,7 @@ final class InstanceController implements AutoCloseable {
           events.warning(
               instance, "OwnershipConflict", "HelmRelease held by " + detail + "; left untouched");
       default -> {
-        if (before == null) {
-          events.normal(instance, "Progressing", detail);
-        }
+        // Progress is in the status; an event per new instance would double the write load.
       }
     }
   }
