@@ -124,11 +124,18 @@ class PackagesIT {
         .contains("Package acme.first");
     assertThat(conditionOf(second, "Stalled").status()).isEqualTo(ConditionStatus.TRUE);
 
+    // Force reconciles of both, one after the other, and wait until each was handled.
     for (int i = 0; i < 5; i++) {
-      touch("acme.second", i);
-      touch("acme.first", i);
+      String request = "flap-check-" + i;
+      requestReconcile("acme.second", request);
+      requestReconcile("acme.first", request);
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () ->
+                  request.equals(get("acme.first").getStatus().lastHandledReconcileAt())
+                      && request.equals(get("acme.second").getStatus().lastHandledReconcileAt()));
     }
-    await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).until(() -> true);
     HelmRelease after = release("acme-shared", "shared-release").orElseThrow();
     assertThat(after.getMetadata().getResourceVersion())
         .isEqualTo(owned.getMetadata().getResourceVersion());
@@ -396,14 +403,14 @@ class PackagesIT {
     client.resource(resource).fieldManager("cozy-e2e").forceConflicts().serverSideApply();
   }
 
-  private static void touch(String pkg, int i) {
+  private static void requestReconcile(String pkg, String value) {
     client
         .resources(Package.class)
         .withName(pkg)
         .edit(
             p -> {
-              p.getMetadata().getAnnotations();
-              p.getMetadata().setAnnotations(java.util.Map.of("e2e/touch", String.valueOf(i)));
+              p.getMetadata()
+                  .setAnnotations(java.util.Map.of("reconcile.fluxcd.io/requestedAt", value));
               return p;
             });
   }
