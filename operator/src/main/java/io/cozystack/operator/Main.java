@@ -4,9 +4,14 @@ import io.cozystack.operator.observability.HealthServer;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
+import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
+import io.javaoperatorsdk.operator.api.config.LeaderElectionConfigurationBuilder;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
@@ -90,6 +95,27 @@ public final class Main implements Callable<Integer> {
               + " Default: ${DEFAULT-VALUE}.")
   int metricsPort;
 
+  @Option(
+      names = "--leader-elect",
+      defaultValue = "${env:COZY_LEADER_ELECT:-false}",
+      arity = "1",
+      description =
+          "Reconcile only while holding a Lease, so that several replicas can run. Env:"
+              + " COZY_LEADER_ELECT. Default: ${DEFAULT-VALUE}.")
+  boolean leaderElect;
+
+  @Option(
+      names = "--leader-election-namespace",
+      defaultValue = "${env:POD_NAMESPACE:-cozy-system}",
+      description = "Namespace of the Lease. Default: ${DEFAULT-VALUE} (env POD_NAMESPACE).")
+  String leaderElectionNamespace;
+
+  @Option(
+      names = "--leader-election-lease",
+      defaultValue = "cozy-operator-leader",
+      description = "Name of the Lease. Default: ${DEFAULT-VALUE}.")
+  String leaderElectionLease;
+
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
@@ -110,7 +136,11 @@ public final class Main implements Callable<Integer> {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     OperatorRuntime runtime =
         new OperatorRuntime(
-            client, Controllers.all(client, releaseSettings, registry), true, registry);
+            client,
+            Controllers.all(client, releaseSettings, registry),
+            true,
+            registry,
+            leaderElection());
     try {
       HealthServer health = new HealthServer(metricsPort, registry, runtime::unreadiness);
       LOG.info("Serving /metrics, /healthz and /readyz on port {}", health.port());
@@ -128,6 +158,27 @@ public final class Main implements Callable<Integer> {
     }
     awaitQuietly(stopped);
     return 0;
+  }
+
+  /** The Lease configuration when {@code --leader-elect} is on, else null. */
+  private LeaderElectionConfiguration leaderElection() {
+    if (!leaderElect) {
+      return null;
+    }
+    String identity =
+        Optional.ofNullable(System.getenv("HOSTNAME")).orElse("operator")
+            + "-"
+            + UUID.randomUUID().toString().substring(0, 8);
+    return LeaderElectionConfigurationBuilder.aLeaderElectionConfiguration(leaderElectionLease)
+        .withLeaseNamespace(leaderElectionNamespace)
+        .withIdentity(identity)
+        .withLeaderCallbacks(
+            new LeaderCallbacks(
+                () -> LOG.info("Became leader ({}): reconciling", identity),
+                () -> LOG.warn("Lost leadership ({}): exiting so a follower takes over", identity),
+                leader -> LOG.info("Leader is now {}", leader)))
+        .withExitOnStopLeading(true)
+        .build();
   }
 
   /** Validates the HelmRelease flags (Flux duration syntax, positive) into settings. */

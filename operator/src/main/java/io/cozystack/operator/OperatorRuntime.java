@@ -2,6 +2,7 @@ package io.cozystack.operator;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
+import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.monitoring.micrometer.MicrometerMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -15,6 +16,7 @@ public final class OperatorRuntime {
 
   private final Operator operator;
   private final List<Controllers.Entry<?>> controllers;
+  private final LeaderElectionConfiguration leaderElection;
 
   /**
    * @param useServerSideApply false only against the fabric8 mock server, which lacks it
@@ -24,7 +26,21 @@ public final class OperatorRuntime {
       List<Controllers.Entry<?>> controllers,
       boolean useServerSideApply,
       MeterRegistry registry) {
+    this(client, controllers, useServerSideApply, registry, null);
+  }
+
+  /**
+   * @param leaderElection null to reconcile at once; otherwise only the holder of the Lease
+   *     reconciles, and losing it exits the process so Kubernetes restarts it as a follower
+   */
+  public OperatorRuntime(
+      KubernetesClient client,
+      List<Controllers.Entry<?>> controllers,
+      boolean useServerSideApply,
+      MeterRegistry registry,
+      LeaderElectionConfiguration leaderElection) {
     this.controllers = controllers;
+    this.leaderElection = leaderElection;
     this.operator =
         new Operator(
             o ->
@@ -33,7 +49,8 @@ public final class OperatorRuntime {
                     .withCloseClientOnStop(true)
                     .withUseSSAToPatchPrimaryResource(useServerSideApply)
                     .withSSABasedCreateUpdateMatchForDependentResources(useServerSideApply)
-                    .withStopOnInformerErrorDuringStartup(true));
+                    .withStopOnInformerErrorDuringStartup(true)
+                    .withLeaderElectionConfiguration(leaderElection));
   }
 
   /** Registers and starts every controller; throws when one cannot start. */
@@ -46,6 +63,13 @@ public final class OperatorRuntime {
       LOG.info("Started controller {} for {} ({})", entry.name(), entry.kind(), entry.apiVersion());
     }
     LOG.info("Operator started with {} controllers", controllers.size());
+    if (leaderElection != null) {
+      LOG.info(
+          "Leader election on: controllers reconcile only while this replica ({}) holds Lease {}/{}",
+          leaderElection.getIdentity().orElse("?"),
+          leaderElection.getLeaseNamespace().orElse("?"),
+          leaderElection.getLeaseName());
+    }
   }
 
   public void stop() {
