@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * Build step: generates the CRDs from the Java types, finishes them with {@link CrdFinisher}, and
  * either checks them against the committed files under crds/ (default) or rewrites those files.
  *
- * <p>Arguments: {@code <work dir> <committed crds dir> <check|update>}.
+ * <p>Arguments: {@code <work dir> <committed crds dirs, comma-separated> <check|update>}.
  */
 public final class CrdSync {
   static final String HEADER =
@@ -40,12 +40,19 @@ public final class CrdSync {
 
   public static void main(String[] args) throws IOException {
     if (args.length != 3) {
-      throw new IllegalArgumentException("usage: CrdSync <work dir> <crds dir> <check|update>");
+      throw new IllegalArgumentException("usage: CrdSync <work dir> <crds dirs> <check|update>");
     }
     Path work = Path.of(args[0]);
-    Path committedDir = Path.of(args[1]);
     boolean update = Boolean.parseBoolean(args[2]) || "update".equals(args[2]);
     Map<String, String> generated = generate(work);
+    // crds/ and the operator chart's crds/ hold the same files.
+    for (String dir : args[1].split(",")) {
+      sync(generated, Path.of(dir.trim()), update);
+    }
+  }
+
+  private static void sync(Map<String, String> generated, Path committedDir, boolean update)
+      throws IOException {
     if (update) {
       write(committedDir, generated);
       System.out.printf("crds: wrote %d CRDs to %s%n", generated.size(), committedDir);
@@ -54,10 +61,12 @@ public final class CrdSync {
     List<String> drift = drift(generated, read(committedDir));
     if (!drift.isEmpty()) {
       throw new IllegalStateException(
-          "The committed CRDs differ from the Java types:\n  "
+          "The committed CRDs in "
+              + committedDir
+              + " differ from the Java types:\n  "
               + String.join("\n  ", drift)
               + "\nRegenerate them with: ./mvnw -B -pl contracts verify -Dcrds.update=true"
-              + " and commit crds/.");
+              + " and commit the CRD directories.");
     }
     System.out.printf("crds: %d committed CRDs match the Java types%n", generated.size());
   }

@@ -1,0 +1,91 @@
+package io.cozystack.e2e.chart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.marcnuri.helm.Helm;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The operator's chart, through the real Helm: lint, every template, the values schema. */
+class OperatorChartTest {
+
+  @Test
+  void lintsStrictly() {
+    var result = new Helm(RenderedChart.CHART).lint().strict().call();
+    assertThat(result.isFailed()).as(String.join("\n", result.getMessages())).isFalse();
+  }
+
+  @Test
+  void deploymentIsHardenedAndRunsTheImagesArguments() {
+    Deployment deployment =
+        typed(RenderedChart.render(Map.of()).one("Deployment"), Deployment.class);
+
+    var pod = deployment.getSpec().getTemplate().getSpec();
+    var container = pod.getContainers().get(0);
+    assertThat(deployment.getSpec().getReplicas()).isEqualTo(2);
+    assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
+    assertThat(pod.getSecurityContext().getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
+    assertThat(container.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
+    assertThat(container.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
+    assertThat(container.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
+    assertThat(container.getArgs())
+        .contains("--leader-elect=true", "--metrics-port=8080", "--helmrelease-interval=5m");
+    assertThat(container.getLivenessProbe().getHttpGet().getPath()).isEqualTo("/healthz");
+    assertThat(container.getReadinessProbe().getHttpGet().getPath()).isEqualTo("/readyz");
+    assertThat(container.getResources().getLimits()).containsKey("memory");
+  }
+
+  @Test
+  void optionalPartsFollowTheirValues() {
+    RenderedChart defaults = RenderedChart.render(Map.of());
+    RenderedChart single =
+        RenderedChart.render(
+            Map.of(
+                "leaderElection.enabled",
+                false,
+                "replicas",
+                1,
+                "metrics.serviceMonitor.enabled",
+                true));
+
+    assertThat(defaults.ofKind("Role")).hasSize(1);
+    assertThat(defaults.ofKind("ServiceMonitor")).isEmpty();
+    assertThat(single.ofKind("Role")).isEmpty();
+    assertThat(single.ofKind("ServiceMonitor")).hasSize(1);
+    assertThat(defaults.ofKind("Service")).hasSize(1);
+    assertThat(defaults.ofKind("ServiceAccount")).hasSize(1);
+  }
+
+  @Test
+  void theValuesSchemaRefusesUnknownKeysAndBadDurations() {
+    assertThatThrownBy(() -> RenderedChart.render(Map.of("replica", 3)))
+        .hasMessageContaining("replica");
+    assertThatThrownBy(() -> RenderedChart.render(Map.of("operator.helmRelease.interval", "soon")))
+        .hasMessageContaining("interval");
+  }
+
+  @Test
+  void chartShipsTheCrdsOfTheBuild() throws Exception {
+    try (var chart = Files.list(RenderedChart.CHART.resolve("crds"));
+        var built = Files.list(RenderedChart.CHART.resolve("../../crds").normalize())) {
+      List<String> shipped = chart.map(p -> p.getFileName().toString()).sorted().toList();
+      List<String> generated = built.map(p -> p.getFileName().toString()).sorted().toList();
+      assertThat(shipped).isNotEmpty().isEqualTo(generated);
+    }
+  }
+
+  static <T> T typed(GenericKubernetesResource object, Class<T> type) {
+    return Serialization.jsonMapper().convertValue(object, type);
+  }
+
+  static ClusterRole clusterRole() {
+    return typed(RenderedChart.render(Map.of()).one("ClusterRole"), ClusterRole.class);
+  }
+}

@@ -1,0 +1,55 @@
+package io.cozystack.e2e.chart;
+
+import com.marcnuri.helm.Helm;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The operator chart rendered by the real Helm (helm-java embeds it). */
+final class RenderedChart {
+  static final Path CHART =
+      Path.of(System.getProperty("repo.root", "..")).resolve("charts/cozy-operator");
+
+  private final List<GenericKubernetesResource> objects;
+
+  private RenderedChart(List<GenericKubernetesResource> objects) {
+    this.objects = objects;
+  }
+
+  static RenderedChart render(Map<String, Object> values) {
+    var template =
+        new Helm(CHART)
+            .template()
+            .withName("cozy")
+            .withNamespace("cozy-system")
+            .withKubeVersion("1.36.3");
+    values.forEach(template::set);
+    String yaml = template.call();
+    List<GenericKubernetesResource> objects = new ArrayList<>();
+    for (String doc : yaml.split("(?m)^---\\s*$")) {
+      if (doc.contains("kind:")) {
+        objects.add(Serialization.unmarshal(doc, GenericKubernetesResource.class));
+      }
+    }
+    return new RenderedChart(objects);
+  }
+
+  List<GenericKubernetesResource> all() {
+    return objects;
+  }
+
+  List<GenericKubernetesResource> ofKind(String kind) {
+    return objects.stream().filter(o -> kind.equals(o.getKind())).toList();
+  }
+
+  GenericKubernetesResource one(String kind) {
+    List<GenericKubernetesResource> found = ofKind(kind);
+    if (found.size() != 1) {
+      throw new AssertionError("expected one " + kind + ", found " + found.size());
+    }
+    return found.get(0);
+  }
+}
