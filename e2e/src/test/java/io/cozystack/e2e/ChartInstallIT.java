@@ -1,0 +1,205 @@
+package io.cozystack.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.marcnuri.helm.Helm;
+import io.cozystack.api.v1alpha1.ApplicationDefinition;
+import io.cozystack.api.v1alpha1.Package;
+import io.cozystack.api.v1alpha1.PackageSource;
+import io.cozystack.operator.flux.HelmRelease;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The chart installed with the real Helm, and operator.jar run with the arguments and environment
+ * the chart's Deployment gives it, authenticated as the chart's ServiceAccount: the chart's RBAC is
+ * enough for the operator to elect itself, serve a kind and install a package.
+ */
+@ExtendWith(KubernetesExtension.class)
+class ChartInstallIT {
+  @Kube static KubernetesClient client;
+  @Kube static String namespace;
+  @Kube static Path kubeconfig;
+
+  @Test
+  void theOperatorRunsOnTheChartsRbac() throws Exception {
+    client
+        .namespaces()
+        .resource(
+            new io.fabric8.kubernetes.api.model.NamespaceBuilder()
+                .withNewMetadata()
+                .withName("cozy-system")
+                .endMetadata()
+                .build())
+        .fieldManager("cozy-e2e")
+        .serverSideApply();
+    Path chart = ControlPlane.repoRoot().resolve("charts/cozy-operator");
+    new Helm(chart)
+        .install()
+        .withName("cozy")
+        .withNamespace(namespace)
+        .withKubeConfig(kubeconfig)
+        .call();
+    Deployment deployment =
+        client.apps().deployments().inNamespace(namespace).withName("cozy-operator").get();
+    var container = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);
+
+    Path saKubeconfig = serviceAccountKubeconfig(namespace);
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                System.getProperty("operator.jar")));
+    container.getArgs().stream()
+        .map(a -> a.startsWith("--metrics-port=") ? "--metrics-port=0" : a)
+        .forEach(command::add);
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().put("KUBECONFIG", saKubeconfig.toString());
+    builder
+        .environment()
+        .put("POD_NAMESPACE", namespace); // the chart sets it from the pod's namespace
+    Process operator = builder.start();
+    List<String> output = follow(operator);
+    try {
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> output.stream().anyMatch(l -> l.contains("Became leader")));
+
+      client
+          .resource(ExampleSources.source("acme.charted", "svc", "acme-charted"))
+          .fieldManager("cozy-e2e")
+          .serverSideApply();
+      client
+          .resource(ExampleSources.pkg("acme.charted"))
+          .fieldManager("cozy-e2e")
+          .serverSideApply();
+      client
+          .resource(
+              Serialization.unmarshal(
+                  """
+          apiVersion: cozystack.io/v1alpha1
+          kind: ApplicationDefinition
+          metadata: {name: charted}
+          spec:
+            application: {kind: Charted, plural: charteds, singular: charted, openAPISchema: '{"type":"object","properties":{}}'}
+            release: {prefix: charted-, chartRef: {kind: ExternalArtifact, name: x, namespace: cozy-system}}
+          """,
+                  ApplicationDefinition.class))
+          .fieldManager("cozy-e2e")
+          .serverSideApply();
+
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(
+              () ->
+                  client
+                          .resources(HelmRelease.class)
+                          .inNamespace("acme-charted")
+                          .withName("svc")
+                          .get()
+                      != null);
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .ignoreExceptions()
+          .until(
+              () -> {
+                GenericKubernetesResource app = new GenericKubernetesResource();
+                app.setApiVersion("apps.cozystack.io/v1alpha1");
+                app.setKind("Charted");
+                app.setMetadata(
+                    new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
+                        .withName("one")
+                        .withNamespace(namespace)
+                        .build());
+                app.setAdditionalProperty("spec", Map.of());
+                client.resource(app).fieldManager("cozy-e2e").serverSideApply();
+                return true;
+              });
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(
+              () ->
+                  client
+                          .resources(HelmRelease.class)
+                          .inNamespace(namespace)
+                          .withName("charted-one")
+                          .get()
+                      != null);
+      assertThat(output).noneMatch(l -> l.contains("forbidden") || l.contains("Forbidden"));
+    } finally {
+      operator.destroyForcibly();
+      client.resources(Package.class).withName("acme.charted").delete();
+      client.resources(PackageSource.class).withName("acme.charted").delete();
+    }
+  }
+
+  /** A kubeconfig with a token of the chart's ServiceAccount (TokenRequest API). */
+  private static Path serviceAccountKubeconfig(String namespace) throws Exception {
+    TokenRequest request =
+        new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build();
+    String token =
+        client
+            .serviceAccounts()
+            .inNamespace(namespace)
+            .withName("cozy-operator")
+            .tokenRequest(request)
+            .getStatus()
+            .getToken();
+    Config admin = Config.fromKubeconfig(Files.readString(kubeconfig));
+    String ca = admin.getCaCertData();
+    Path file = Files.createTempFile("cozy-operator-sa", ".kubeconfig");
+    Files.writeString(
+        file,
+        """
+        apiVersion: v1
+        kind: Config
+        clusters: [{name: c, cluster: {server: "%s", certificate-authority-data: %s}}]
+        users: [{name: sa, user: {token: "%s"}}]
+        contexts: [{name: x, context: {cluster: c, user: sa, namespace: %s}}]
+        current-context: x
+        """
+            .formatted(admin.getMasterUrl(), ca, token, namespace));
+    return file;
+  }
+
+  private static List<String> follow(Process process) {
+    List<String> output = new CopyOnWriteArrayList<>();
+    Thread t =
+        new Thread(
+            () -> {
+              try (BufferedReader r =
+                  new BufferedReader(
+                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                  output.add(line);
+                  System.out.println("[chart-operator] " + line);
+                }
+              } catch (java.io.IOException ignored) {
+                // the process ended
+              }
+            });
+    t.setDaemon(true);
+    t.start();
+    return output;
+  }
+}
