@@ -144,7 +144,11 @@ class ChartInstallIT {
                           .withName("charted-one")
                           .get()
                       != null);
-      assertThat(output).noneMatch(l -> l.contains("forbidden") || l.contains("Forbidden"));
+      // An RBAC denial reads: ... is forbidden: User "system:serviceaccount:<ns>:cozy-operator"
+      // cannot ...
+      assertThat(output)
+          .noneMatch(
+              l -> l.contains("forbidden: User \"system:serviceaccount:") && l.contains("cannot"));
     } finally {
       operator.destroyForcibly();
       client.resources(Package.class).withName("acme.charted").delete();
