@@ -17,6 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(KubernetesExtension.class)
 class OperatorEntrypointIT {
   @Kube static Path kubeconfig;
+  @Kube static io.fabric8.kubernetes.client.KubernetesClient client;
 
   @Test
   void startsEveryControllerAndStopsCleanlyOnSigterm() throws Exception {
@@ -42,6 +43,13 @@ class OperatorEntrypointIT {
         .atMost(java.time.Duration.ofSeconds(20))
         .until(() -> http(port, "/readyz").equals("200 ok"));
     assertThat(http(port, "/metrics")).startsWith("200 ").contains("operator_sdk_");
+
+    // Every reconcile line names the resource it is about.
+    client
+        .resource(ExampleSources.source("acme.logged", "svc", "acme-logged"))
+        .fieldManager("cozy-e2e")
+        .serverSideApply();
+    awaitLine(output, "PackageSourceReconciler [PackageSource /acme.logged] - ", 30);
     assertThat(output)
         .anyMatch(l -> l.contains("Started controller package for Package (cozystack.io/v1alpha1)"))
         .anyMatch(l -> l.contains("Started controller backupjob for BackupJob"))

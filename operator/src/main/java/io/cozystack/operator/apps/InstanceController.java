@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * Reconciles the instances of one served application kind: each renders its HelmRelease behind the
@@ -62,7 +63,7 @@ final class InstanceController implements AutoCloseable {
     this.clock = clock;
     this.metrics = new KindMetrics(registry, kind());
     this.events = new EventRecorder(client, clock);
-    this.queue = new WorkQueue(kind(), key -> metrics.timed(() -> reconcile(key)));
+    this.queue = new WorkQueue(kind(), key -> metrics.timed(() -> reconcileLogged(key)));
     this.instances = inform();
     metrics.instances(() -> instances.getStore().list().size());
     LOG.info("Serving application kind {} ({})", kind(), AppsApi.API_VERSION);
@@ -97,6 +98,21 @@ final class InstanceController implements AutoCloseable {
 
   int instanceCount() {
     return instances.getStore().list().size();
+  }
+
+  /** Reconciles with the instance in the logging context, as the framework does for its kinds. */
+  private void reconcileLogged(String key) {
+    int slash = key.indexOf('/');
+    MDC.put("resource.kind", kind());
+    MDC.put("resource.namespace", key.substring(0, slash));
+    MDC.put("resource.name", key.substring(slash + 1));
+    try {
+      reconcile(key);
+    } finally {
+      MDC.remove("resource.kind");
+      MDC.remove("resource.namespace");
+      MDC.remove("resource.name");
+    }
   }
 
   private void reconcile(String key) {
