@@ -36,11 +36,15 @@ public final class ApplicationCrdRenderer {
   }
 
   public static Rendered render(ApplicationDefinition definition, ObjectNode valuesSchema) {
-    ApplicationDefinitionApplication app = definition.getSpec().application();
     ObjectNode spec = valuesSchema.deepCopy();
     spec.remove("title");
     Map<String, JsonNode> extensions = new LinkedHashMap<>();
     extractExtensions("spec", spec, extensions);
+    return new Rendered(crd(definition, rootSchema(definition, spec)), extensions);
+  }
+
+  /** The instance schema: spec, status, and the name-length rule. */
+  private static JSONSchemaProps rootSchema(ApplicationDefinition definition, ObjectNode spec) {
     int limit = nameLimit(definition);
     JSONSchemaProps root = new JSONSchemaProps();
     root.setType("object");
@@ -59,46 +63,50 @@ public final class ApplicationCrdRenderer {
                         + definition.getSpec().release().prefix()
                         + "<name> fits the 53 characters Helm allows")
                 .build()));
-    CustomResourceDefinition crd =
-        new CustomResourceDefinitionBuilder()
-            .withNewMetadata()
-            .withName(crdName(definition))
-            .withLabels(Map.of(AppsApi.DEFINITION_LABEL, definition.getMetadata().getName()))
-            .endMetadata()
-            .withNewSpec()
-            .withGroup(AppsApi.GROUP)
-            .withScope("Namespaced")
-            .withNewNames()
-            .withKind(app.kind())
-            .withPlural(app.plural())
-            .withSingular(app.singular())
-            .withListKind(app.kind() + "List")
-            .endNames()
-            .addNewVersion()
-            .withName(AppsApi.VERSION)
-            .withServed(true)
-            .withStorage(true)
-            .withNewSchema()
-            .withOpenAPIV3Schema(root)
-            .endSchema()
-            .withNewSubresources()
-            .withNewStatus()
-            .endStatus()
-            .endSubresources()
-            .addNewAdditionalPrinterColumn()
-            .withName("Ready")
-            .withType("string")
-            .withJsonPath(".status.conditions[?(@.type==\"Ready\")].status")
-            .endAdditionalPrinterColumn()
-            .addNewAdditionalPrinterColumn()
-            .withName("Age")
-            .withType("date")
-            .withJsonPath(".metadata.creationTimestamp")
-            .endAdditionalPrinterColumn()
-            .endVersion()
-            .endSpec()
-            .build();
-    return new Rendered(crd, extensions);
+    return root;
+  }
+
+  private static CustomResourceDefinition crd(
+      ApplicationDefinition definition, JSONSchemaProps root) {
+    ApplicationDefinitionApplication app = definition.getSpec().application();
+    return new CustomResourceDefinitionBuilder()
+        .withNewMetadata()
+        .withName(crdName(definition))
+        .withLabels(Map.of(AppsApi.DEFINITION_LABEL, definition.getMetadata().getName()))
+        .endMetadata()
+        .withNewSpec()
+        .withGroup(AppsApi.GROUP)
+        .withScope("Namespaced")
+        .withNewNames()
+        .withKind(app.kind())
+        .withPlural(app.plural())
+        .withSingular(app.singular())
+        .withListKind(app.kind() + "List")
+        .endNames()
+        .addNewVersion()
+        .withName(AppsApi.VERSION)
+        .withServed(true)
+        .withStorage(true)
+        .withNewSchema()
+        .withOpenAPIV3Schema(root)
+        .endSchema()
+        .withNewSubresources()
+        .withNewStatus()
+        .endStatus()
+        .endSubresources()
+        .addNewAdditionalPrinterColumn()
+        .withName("Ready")
+        .withType("string")
+        .withJsonPath(".status.conditions[?(@.type==\"Ready\")].status")
+        .endAdditionalPrinterColumn()
+        .addNewAdditionalPrinterColumn()
+        .withName("Age")
+        .withType("date")
+        .withJsonPath(".metadata.creationTimestamp")
+        .endAdditionalPrinterColumn()
+        .endVersion()
+        .endSpec()
+        .build();
   }
 
   /** Removes {@code x-cozystack-*} keywords (not allowed in a CRD) and records them by path. */

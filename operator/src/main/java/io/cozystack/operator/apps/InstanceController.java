@@ -268,18 +268,33 @@ final class InstanceController implements AutoCloseable {
         && instance.getMetadata().getFinalizers().contains(AppsApi.FINALIZER);
   }
 
+  /**
+   * Adds our finalizer with one JSON patch, guarded by the cached resourceVersion (a concurrent
+   * change makes it fail and the reconcile is retried with a fresh copy).
+   */
   private GenericKubernetesResource addFinalizer(GenericKubernetesResource instance) {
+    boolean none =
+        instance.getMetadata().getFinalizers() == null
+            || instance.getMetadata().getFinalizers().isEmpty();
+    String add =
+        none
+            ? "{\"op\":\"add\",\"path\":\"/metadata/finalizers\",\"value\":[\""
+                + AppsApi.FINALIZER
+                + "\"]}"
+            : "{\"op\":\"add\",\"path\":\"/metadata/finalizers/-\",\"value\":\""
+                + AppsApi.FINALIZER
+                + "\"}";
+    String patch =
+        "[{\"op\":\"test\",\"path\":\"/metadata/resourceVersion\",\"value\":\""
+            + instance.getMetadata().getResourceVersion()
+            + "\"},"
+            + add
+            + "]";
     return client
-        .resource(instance)
-        .edit(
-            r -> {
-              List<String> finalizers =
-                  new ArrayList<>(
-                      Optional.ofNullable(r.getMetadata().getFinalizers()).orElse(List.of()));
-              finalizers.add(AppsApi.FINALIZER);
-              r.getMetadata().setFinalizers(finalizers);
-              return r;
-            });
+        .genericKubernetesResources(instance.getApiVersion(), instance.getKind())
+        .inNamespace(instance.getMetadata().getNamespace())
+        .withName(instance.getMetadata().getName())
+        .patch(PatchContext.of(PatchType.JSON), patch);
   }
 
   /** Deletes the release this instance controls, then lets the instance go. */

@@ -4,6 +4,7 @@ import io.cozystack.api.meta.Condition;
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageStatus;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentStatus;
+import io.cozystack.operator.ReconcileErrors;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.observability.StateGauges;
 import io.cozystack.operator.status.Conditions;
@@ -14,6 +15,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
@@ -233,6 +235,28 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
           Conditions.isTrue(conditions, PackageStatusBuilder.SUSPENDED),
           Conditions.find(conditions, Conditions.READY).map(Condition::reason).orElse(""));
     }
+  }
+
+  /** A failed write is shown in status while the framework retries. */
+  @Override
+  public ErrorStatusUpdateControl<Package> updateErrorStatus(
+      Package pkg, Context<Package> ctx, Exception e) {
+    PackageStatus previous = pkg.getStatus();
+    long generation = Optional.ofNullable(pkg.getMetadata().getGeneration()).orElse(0L);
+    var conditions =
+        Conditions.from(
+                previous == null ? null : previous.conditions(), generation, clock.instant())
+            .waiting("ReconcileError", "retrying: " + ReconcileErrors.describe(e));
+    Package patch = new Package();
+    patch.setMetadata(new ObjectMetaBuilder().withName(pkg.getMetadata().getName()).build());
+    patch.setStatus(
+        new PackageStatus(
+            generation,
+            conditions.build(),
+            previous == null ? null : previous.dependencies(),
+            previous == null ? null : previous.components(),
+            previous == null ? null : previous.lastHandledReconcileAt()));
+    return ErrorStatusUpdateControl.patchStatus(patch);
   }
 
   @Override

@@ -2,10 +2,13 @@ package io.cozystack.operator.packages;
 
 import io.cozystack.api.v1alpha1.PackageSource;
 import io.cozystack.api.v1alpha1.PackageSourceStatus;
+import io.cozystack.operator.ReconcileErrors;
 import io.cozystack.operator.flux.ArtifactGenerator;
+import io.cozystack.operator.status.Conditions;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
@@ -97,6 +100,26 @@ public final class PackageSourceReconciler implements Reconciler<PackageSource> 
             .build());
     patch.setStatus(status);
     return UpdateControl.patchStatus(patch);
+  }
+
+  /** A failed write (e.g. cozy-system missing) is shown in status while the framework retries. */
+  @Override
+  public ErrorStatusUpdateControl<PackageSource> updateErrorStatus(
+      PackageSource source, Context<PackageSource> ctx, Exception e) {
+    long generation = Optional.ofNullable(source.getMetadata().getGeneration()).orElse(0L);
+    var conditions =
+        Conditions.from(
+                source.getStatus() == null ? null : source.getStatus().conditions(),
+                generation,
+                clock.instant())
+            .waiting("ReconcileError", "retrying: " + ReconcileErrors.describe(e));
+    PackageSourceStatus status =
+        new PackageSourceStatus(
+            generation, PackageSourceStatusBuilder.variantNames(source), conditions.build());
+    UpdateControl<PackageSource> update = statusUpdate(source, status);
+    return update.isPatchStatus()
+        ? ErrorStatusUpdateControl.patchStatus(update.getResource().orElseThrow())
+        : ErrorStatusUpdateControl.defaultErrorProcessing();
   }
 
   @Override
