@@ -269,32 +269,21 @@ final class InstanceController implements AutoCloseable {
   }
 
   /**
-   * Adds our finalizer with one JSON patch, guarded by the cached resourceVersion (a concurrent
-   * change makes it fail and the reconcile is retried with a fresh copy).
+   * Adds our finalizer: one PATCH computed from the cached copy (no read), which carries its
+   * resourceVersion, so a concurrent change fails it and the reconcile is retried.
    */
   private GenericKubernetesResource addFinalizer(GenericKubernetesResource instance) {
-    boolean none =
-        instance.getMetadata().getFinalizers() == null
-            || instance.getMetadata().getFinalizers().isEmpty();
-    String add =
-        none
-            ? "{\"op\":\"add\",\"path\":\"/metadata/finalizers\",\"value\":[\""
-                + AppsApi.FINALIZER
-                + "\"]}"
-            : "{\"op\":\"add\",\"path\":\"/metadata/finalizers/-\",\"value\":\""
-                + AppsApi.FINALIZER
-                + "\"}";
-    String patch =
-        "[{\"op\":\"test\",\"path\":\"/metadata/resourceVersion\",\"value\":\""
-            + instance.getMetadata().getResourceVersion()
-            + "\"},"
-            + add
-            + "]";
     return client
-        .genericKubernetesResources(instance.getApiVersion(), instance.getKind())
-        .inNamespace(instance.getMetadata().getNamespace())
-        .withName(instance.getMetadata().getName())
-        .patch(PatchContext.of(PatchType.JSON), patch);
+        .resource(instance)
+        .edit(
+            r -> {
+              List<String> finalizers =
+                  new ArrayList<>(
+                      Optional.ofNullable(r.getMetadata().getFinalizers()).orElse(List.of()));
+              finalizers.add(AppsApi.FINALIZER);
+              r.getMetadata().setFinalizers(finalizers);
+              return r;
+            });
   }
 
   /** Deletes the release this instance controls, then lets the instance go. */
