@@ -15,16 +15,11 @@ import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -63,22 +58,18 @@ class ChartInstallIT {
     var container = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);
 
     Path saKubeconfig = serviceAccountKubeconfig(namespace);
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar",
-                System.getProperty("operator.jar")));
-    container.getArgs().stream()
-        .map(a -> a.startsWith("--metrics-port=") ? "--metrics-port=0" : a)
-        .forEach(command::add);
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-    builder.environment().put("KUBECONFIG", saKubeconfig.toString());
-    builder
-        .environment()
-        .put("POD_NAMESPACE", namespace); // the chart sets it from the pod's namespace
-    Process operator = builder.start();
-    List<String> output = follow(operator);
+    List<String> args =
+        container.getArgs().stream()
+            .map(a -> a.startsWith("--metrics-port=") ? "--metrics-port=0" : a)
+            .toList();
+    // POD_NAMESPACE: the chart sets it from the pod's namespace.
+    OperatorProcess running =
+        OperatorProcess.start(
+            "chart-operator",
+            Map.of("KUBECONFIG", saKubeconfig.toString(), "POD_NAMESPACE", namespace),
+            args);
+    Process operator = running.process;
+    List<String> output = running.output;
     try {
       await()
           .atMost(Duration.ofSeconds(60))
@@ -183,27 +174,5 @@ class ChartInstallIT {
         """
             .formatted(admin.getMasterUrl(), ca, token, namespace));
     return file;
-  }
-
-  private static List<String> follow(Process process) {
-    List<String> output = new CopyOnWriteArrayList<>();
-    Thread t =
-        new Thread(
-            () -> {
-              try (BufferedReader r =
-                  new BufferedReader(
-                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                  output.add(line);
-                  System.out.println("[chart-operator] " + line);
-                }
-              } catch (java.io.IOException ignored) {
-                // the process ended
-              }
-            });
-    t.setDaemon(true);
-    t.start();
-    return output;
   }
 }

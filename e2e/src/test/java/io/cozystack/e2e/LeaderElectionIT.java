@@ -5,13 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -25,9 +22,9 @@ class LeaderElectionIT {
 
   @Test
   void oneReplicaLeadsAndAFollowerTakesOverWhenItDies() throws Exception {
-    Replica first = Replica.start(kubeconfig, namespace);
+    OperatorProcess first = replica("replica-1");
     first.await("Became leader", 60);
-    Replica second = Replica.start(kubeconfig, namespace);
+    OperatorProcess second = replica("replica-2");
     try {
       second.await("Operator started with", 60);
       // While the leader lives, the follower never leads: no resource is reconciled by both.
@@ -57,46 +54,12 @@ class LeaderElectionIT {
     return client.leases().inNamespace(namespace).withName("cozy-operator-leader").get();
   }
 
-  /** One operator.jar process with leader election on, its output collected. */
-  record Replica(Process process, List<String> output) {
-    static Replica start(Path kubeconfig, String namespace) throws Exception {
-      ProcessBuilder builder =
-          new ProcessBuilder(
-                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                  "-jar",
-                  System.getProperty("operator.jar"),
-                  "--metrics-port=0",
-                  "--leader-elect=true",
-                  "--leader-election-namespace=" + namespace)
-              .redirectErrorStream(true);
-      builder.environment().put("KUBECONFIG", kubeconfig.toString());
-      Process process = builder.start();
-      List<String> output = new CopyOnWriteArrayList<>();
-      Thread reader =
-          new Thread(
-              () -> {
-                try (BufferedReader r =
-                    new BufferedReader(
-                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                  String line;
-                  while ((line = r.readLine()) != null) {
-                    output.add(line);
-                  }
-                } catch (java.io.IOException ignored) {
-                  // the process ended
-                }
-              });
-      reader.setDaemon(true);
-      reader.start();
-      return new Replica(process, output);
-    }
-
-    boolean saw(String text) {
-      return output.stream().anyMatch(l -> l.contains(text));
-    }
-
-    void await(String text, int seconds) {
-      org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(seconds)).until(() -> saw(text));
-    }
+  /** A replica of operator.jar with leader election on. */
+  private static OperatorProcess replica(String name) throws java.io.IOException {
+    return OperatorProcess.start(
+        name,
+        Map.of("KUBECONFIG", kubeconfig.toString()),
+        List.of(
+            "--metrics-port=0", "--leader-elect=true", "--leader-election-namespace=" + namespace));
   }
 }

@@ -2,13 +2,10 @@ package io.cozystack.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -23,15 +20,13 @@ class OperatorEntrypointIT {
   void startsEveryControllerAndStopsCleanlyOnSigterm() throws Exception {
     Path jar = Path.of(System.getProperty("operator.jar"));
     assertThat(jar).exists();
-    ProcessBuilder builder =
-        new ProcessBuilder(javaBinary(), "-jar", jar.toString(), "--metrics-port=0")
-            .redirectErrorStream(true);
-    builder.environment().put("KUBECONFIG", kubeconfig.toString());
-    Process operator = builder.start();
-    List<String> output = new CopyOnWriteArrayList<>();
-    Thread reader = follow(operator, output);
+    OperatorProcess running =
+        OperatorProcess.start(
+            "operator", Map.of("KUBECONFIG", kubeconfig.toString()), List.of("--metrics-port=0"));
+    Process operator = running.process;
+    List<String> output = running.output;
 
-    awaitLine(output, "Operator started with", 60);
+    running.await("Operator started with", 60);
     int port =
         output.stream()
             .filter(l -> l.contains("Serving /metrics, /healthz and /readyz on port "))
@@ -49,7 +44,7 @@ class OperatorEntrypointIT {
         .resource(ExampleSources.source("acme.logged", "svc", "acme-logged"))
         .fieldManager("cozy-e2e")
         .serverSideApply();
-    awaitLine(output, "PackageSourceReconciler [PackageSource /acme.logged] - ", 30);
+    running.await("PackageSourceReconciler [PackageSource /acme.logged] - ", 30);
     assertThat(output)
         .anyMatch(l -> l.contains("Started controller package for Package (cozystack.io/v1alpha1)"))
         .anyMatch(l -> l.contains("Started controller backupjob for BackupJob"))
@@ -59,7 +54,7 @@ class OperatorEntrypointIT {
     // SIGTERM through the handle: Process.destroy() would also close our end of its stdout.
     operator.toHandle().destroy();
     assertThat(operator.waitFor(30, TimeUnit.SECONDS)).as("exits after SIGTERM").isTrue();
-    reader.join(5_000);
+    running.drain();
     assertThat(output).anyMatch(l -> l.contains("Operator stopped"));
     assertThat(operator.exitValue()).as("JVM exit code after SIGTERM").isEqualTo(143);
   }
@@ -77,15 +72,13 @@ class OperatorEntrypointIT {
         contexts: [{name: x, context: {cluster: c, user: u}}]
         current-context: x
         """);
-    ProcessBuilder builder =
-        new ProcessBuilder(javaBinary(), "-jar", System.getProperty("operator.jar"))
-            .redirectErrorStream(true);
-    builder.environment().put("KUBECONFIG", config.toString());
-    Process operator = builder.start();
-    List<String> output = new CopyOnWriteArrayList<>();
-    follow(operator, output);
+    OperatorProcess running =
+        OperatorProcess.start("operator", Map.of("KUBECONFIG", config.toString()), List.of());
+    Process operator = running.process;
+    List<String> output = running.output;
 
     assertThat(operator.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    running.drain();
     assertThat(operator.exitValue()).isEqualTo(2);
     assertThat(output)
         .anyMatch(
@@ -103,38 +96,5 @@ class OperatorEntrypointIT {
                     .build(),
                 java.net.http.HttpResponse.BodyHandlers.ofString());
     return response.statusCode() + " " + response.body().trim();
-  }
-
-  private static String javaBinary() {
-    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-  }
-
-  private static Thread follow(Process process, List<String> sink) {
-    Thread t =
-        new Thread(
-            () -> {
-              try (BufferedReader r =
-                  new BufferedReader(
-                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                  sink.add(line);
-                  System.out.println("[operator] " + line);
-                }
-              } catch (java.io.IOException ignored) {
-                // the process ended
-              }
-            },
-            "operator-output");
-    t.setDaemon(true);
-    t.start();
-    return t;
-  }
-
-  private static void awaitLine(List<String> output, String text, int seconds) {
-    org.awaitility.Awaitility.await()
-        .atMost(java.time.Duration.ofSeconds(seconds))
-        .pollInterval(java.time.Duration.ofMillis(200))
-        .until(() -> output.stream().anyMatch(l -> l.contains(text)));
   }
 }

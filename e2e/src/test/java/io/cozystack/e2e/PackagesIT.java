@@ -362,16 +362,7 @@ class PackagesIT {
         .atMost(Duration.ofSeconds(30))
         .until(() -> release("acme-requested", "svc").isPresent());
 
-    client
-        .resources(Package.class)
-        .withName("acme.requested")
-        .edit(
-            p -> {
-              p.getMetadata()
-                  .setAnnotations(
-                      java.util.Map.of("reconcile.fluxcd.io/requestedAt", "2026-11-30T10:00:00Z"));
-              return p;
-            });
+    requestReconcile("acme.requested", "2026-11-30T10:00:00Z");
 
     await()
         .atMost(Duration.ofSeconds(30))
@@ -404,15 +395,15 @@ class PackagesIT {
   }
 
   private static void requestReconcile(String pkg, String value) {
-    client
-        .resources(Package.class)
-        .withName(pkg)
-        .edit(
-            p -> {
-              p.getMetadata()
-                  .setAnnotations(java.util.Map.of("reconcile.fluxcd.io/requestedAt", value));
-              return p;
-            });
+    // Server-side apply of the annotation alone, under a manager of its own: no read-modify-write,
+    // so it cannot conflict with the operator's concurrent status writes.
+    Package request = new Package();
+    request.setMetadata(
+        new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
+            .withName(pkg)
+            .withAnnotations(java.util.Map.of("reconcile.fluxcd.io/requestedAt", value))
+            .build());
+    client.resource(request).fieldManager("cozy-e2e-requests").forceConflicts().serverSideApply();
   }
 
   private static Optional<HelmRelease> release(String namespace, String name) {

@@ -3,6 +3,7 @@ package io.cozystack.operator.packages;
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageSource;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
+import io.cozystack.api.v1alpha1.Variant;
 import io.cozystack.operator.flux.HelmRelease;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiPredicate;
 import java.util.stream.Collectors;
 
 /**
@@ -71,17 +73,17 @@ final class PackageEventSources {
 
   private Set<ResourceID> packagesInstallingInto(Namespace namespace) {
     String name = namespace.getMetadata().getName();
+    return packagesWhoseVariant(
+        (p, v) ->
+            PackagePlanner.installed(p, v).stream()
+                .anyMatch(c -> name.equals(c.install().namespace())));
+  }
+
+  /** Packages whose active variant matches, as event targets. */
+  private Set<ResourceID> packagesWhoseVariant(BiPredicate<Package, Variant> test) {
     Lookup lookup = Lookup.of(packages(), packageSources());
     return lookup.packages().values().stream()
-        .filter(
-            p ->
-                lookup
-                    .activeVariant(p)
-                    .map(
-                        v ->
-                            PackagePlanner.installed(p, v).stream()
-                                .anyMatch(c -> name.equals(c.install().namespace())))
-                    .orElse(false))
+        .filter(p -> lookup.activeVariant(p).map(v -> test.test(p, v)).orElse(false))
         .map(p -> new ResourceID(p.getMetadata().getName()))
         .collect(Collectors.toSet());
   }
@@ -147,15 +149,6 @@ final class PackageEventSources {
   /** Packages whose active variant depends on the changed Package. */
   private Set<ResourceID> dependentsOf(Package changed) {
     String name = changed.getMetadata().getName();
-    Lookup lookup = Lookup.of(packages(), packageSources());
-    return lookup.packages().values().stream()
-        .filter(
-            p ->
-                lookup
-                    .activeVariant(p)
-                    .map(v -> PackagePlanner.activeDependencies(p, v).contains(name))
-                    .orElse(false))
-        .map(p -> new ResourceID(p.getMetadata().getName()))
-        .collect(Collectors.toSet());
+    return packagesWhoseVariant((p, v) -> PackagePlanner.activeDependencies(p, v).contains(name));
   }
 }

@@ -1,0 +1,68 @@
+package io.cozystack.e2e;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.awaitility.Awaitility;
+
+/** {@code java -jar operator/target/operator.jar} as a child process, its output collected. */
+final class OperatorProcess {
+  final Process process;
+  final List<String> output = new CopyOnWriteArrayList<>();
+  private final Thread reader;
+
+  private OperatorProcess(Process process, String prefix) {
+    this.process = process;
+    this.reader =
+        new Thread(
+            () -> {
+              try (BufferedReader r =
+                  new BufferedReader(
+                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                  output.add(line);
+                  System.out.println("[" + prefix + "] " + line);
+                }
+              } catch (IOException ignored) {
+                // the process ended
+              }
+            },
+            prefix + "-output");
+    reader.setDaemon(true);
+    reader.start();
+  }
+
+  /** Starts the jar with these arguments and extra environment (KUBECONFIG, ...). */
+  static OperatorProcess start(String prefix, Map<String, String> env, List<String> args)
+      throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-jar");
+    command.add(System.getProperty("operator.jar"));
+    command.addAll(args);
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().putAll(env);
+    return new OperatorProcess(builder.start(), prefix);
+  }
+
+  boolean saw(String text) {
+    return output.stream().anyMatch(l -> l.contains(text));
+  }
+
+  void await(String text, int seconds) {
+    Awaitility.await().atMost(Duration.ofSeconds(seconds)).until(() -> saw(text));
+  }
+
+  /** Waits until the output is read to its end (after the process exited). */
+  void drain() throws InterruptedException {
+    reader.join(5_000);
+  }
+}
