@@ -110,7 +110,7 @@ public final class ApplicationDefinitionReconciler
           false,
           rendered.extensions());
     }
-    kinds.serve(definition);
+    kinds.serve(definition, check.schema().get());
     String kind = definition.getSpec().application().kind();
     return status(
         definition,

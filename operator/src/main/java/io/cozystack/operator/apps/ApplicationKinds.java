@@ -1,5 +1,6 @@
 package io.cozystack.operator.apps;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.packages.ReleaseSettings;
@@ -36,7 +37,7 @@ public final class ApplicationKinds implements AutoCloseable {
   }
 
   /** Starts serving the definition's kind, or hands a changed definition to its controller. */
-  public synchronized void serve(ApplicationDefinition definition) {
+  public synchronized void serve(ApplicationDefinition definition, JsonNode valuesSchema) {
     String name = definition.getMetadata().getName();
     InstanceController running = byDefinition.get(name);
     if (running != null && !running.kind().equals(definition.getSpec().application().kind())) {
@@ -46,10 +47,11 @@ public final class ApplicationKinds implements AutoCloseable {
     if (running == null) {
       byDefinition.put(
           name,
-          new InstanceController(client, definition, settings, this::release, clock, registry));
+          new InstanceController(
+              client, definition, valuesSchema, settings, this::release, clock, registry));
     } else if (!Objects.equals(
         servedGeneration.get(name), definition.getMetadata().getGeneration())) {
-      running.update(definition);
+      running.update(definition, valuesSchema);
     }
     servedGeneration.put(name, definition.getMetadata().getGeneration());
   }

@@ -35,8 +35,13 @@ public final class ApplicationReleaseRenderer {
     return definition.getSpec().release().prefix() + instance;
   }
 
+  /**
+   * The release of {@code instance}; its values are the instance spec with the definition's
+   * defaults applied ({@code valuesSchema} is the definition's parsed values schema).
+   */
   public static HelmRelease render(
       ApplicationDefinition definition,
+      JsonNode valuesSchema,
       GenericKubernetesResource instance,
       ReleaseSettings settings) {
     ApplicationDefinitionRelease release = definition.getSpec().release();
@@ -59,12 +64,13 @@ public final class ApplicationReleaseRenderer {
             .withLabels(labels)
             .withOwnerReferences(Ownership.controllerReference(instance))
             .build());
-    result.setSpec(spec(definition, instance, settings));
+    result.setSpec(spec(definition, valuesSchema, instance, settings));
     return result;
   }
 
   private static HelmReleaseSpec spec(
       ApplicationDefinition definition,
+      JsonNode valuesSchema,
       GenericKubernetesResource instance,
       ReleaseSettings settings) {
     ApplicationDefinitionRelease release = definition.getSpec().release();
@@ -100,12 +106,13 @@ public final class ApplicationReleaseRenderer {
             ? List.of(
                 new ValuesReference("Secret", HelmReleaseRenderer.VALUES_SECRET, null, null, null))
             : null,
-        values(instance),
+        values(valuesSchema, instance),
         null);
   }
 
-  private static JsonNode values(GenericKubernetesResource instance) {
+  private static JsonNode values(JsonNode valuesSchema, GenericKubernetesResource instance) {
     Object spec = instance.getAdditionalProperties().get("spec");
-    return spec == null ? null : Serialization.jsonMapper().valueToTree(spec);
+    return SchemaDefaults.apply(
+        valuesSchema, spec == null ? null : Serialization.jsonMapper().valueToTree(spec));
   }
 }

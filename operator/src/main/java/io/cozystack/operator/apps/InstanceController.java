@@ -1,5 +1,6 @@
 package io.cozystack.operator.apps;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.meta.Condition;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
@@ -38,9 +39,11 @@ import org.slf4j.MDC;
 final class InstanceController implements AutoCloseable {
   static final String FIELD_MANAGER = "cozystack-application-controller";
   private static final Logger LOG = LoggerFactory.getLogger(InstanceController.class);
+  private static final java.time.Duration SCHEMA_SETTLE = java.time.Duration.ofSeconds(5);
 
   private final KubernetesClient client;
   private final AtomicReference<ApplicationDefinition> definition;
+  private final AtomicReference<JsonNode> valuesSchema;
   private final ReleaseSettings settings;
   private final Function<String, Optional<HelmRelease>> releases;
   private final Clock clock;
@@ -52,12 +55,14 @@ final class InstanceController implements AutoCloseable {
   InstanceController(
       KubernetesClient client,
       ApplicationDefinition definition,
+      JsonNode valuesSchema,
       ReleaseSettings settings,
       Function<String, Optional<HelmRelease>> releases,
       Clock clock,
       MeterRegistry registry) {
     this.client = client;
     this.definition = new AtomicReference<>(definition);
+    this.valuesSchema = new AtomicReference<>(valuesSchema);
     this.settings = settings;
     this.releases = releases;
     this.clock = clock;
@@ -74,11 +79,19 @@ final class InstanceController implements AutoCloseable {
   }
 
   /**
-   * A changed definition re-renders every instance. The instances are listed afresh: the API server
-   * applies the new schema's defaults on read, which a cached copy would not have.
+   * A changed definition re-renders every instance at once (rendering applies the new schema's
+   * defaults itself), and again from a fresh list once the API server serves the new schema: until
+   * it swaps the kind's storage, its watch still prunes objects with the old schema, so a copy
+   * cached in that window may lack fields the new schema allows.
    */
-  void update(ApplicationDefinition changed) {
+  void update(ApplicationDefinition changed, JsonNode changedSchema) {
+    valuesSchema.set(changedSchema);
     definition.set(changed);
+    instances.getStore().listKeys().forEach(queue::enqueue);
+    queue.later(this::relist, SCHEMA_SETTLE);
+  }
+
+  private void relist() {
     SharedIndexInformer<GenericKubernetesResource> old = instances;
     instances = inform();
     old.close();
@@ -126,7 +139,8 @@ final class InstanceController implements AutoCloseable {
     }
     GenericKubernetesResource instance = hasFinalizer(cached) ? cached : addFinalizer(cached);
     ApplicationDefinition ad = definition.get();
-    HelmRelease desired = ApplicationReleaseRenderer.render(ad, instance, settings);
+    HelmRelease desired =
+        ApplicationReleaseRenderer.render(ad, valuesSchema.get(), instance, settings);
     String releaseKey =
         desired.getMetadata().getNamespace() + "/" + desired.getMetadata().getName();
     // The shared informer sees only application releases; one it does not see may still exist

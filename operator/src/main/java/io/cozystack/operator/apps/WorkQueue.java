@@ -40,6 +40,13 @@ final class WorkQueue implements AutoCloseable {
     schedule(key, 0);
   }
 
+  /** Runs {@code task} on the worker after {@code delay}, in turn with the keys. */
+  void later(Runnable task, Duration delay) {
+    if (!worker.isShutdown()) {
+      worker.schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+  }
+
   private void schedule(String key, long delayMillis) {
     if (pending.add(key) && !worker.isShutdown()) {
       worker.schedule(() -> run(key), delayMillis, TimeUnit.MILLISECONDS);

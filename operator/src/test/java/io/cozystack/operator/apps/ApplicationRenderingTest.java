@@ -103,7 +103,11 @@ class ApplicationRenderingTest {
             GenericKubernetesResource.class);
 
     HelmRelease release =
-        ApplicationReleaseRenderer.render(tenant, instance, ReleaseSettings.defaults());
+        ApplicationReleaseRenderer.render(
+            tenant,
+            DefinitionCheck.check(tenant).schema().orElseThrow(),
+            instance,
+            ReleaseSettings.defaults());
 
     assertThat(release.getMetadata().getName()).isEqualTo("tenant-acme");
     assertThat(release.getMetadata().getNamespace()).isEqualTo("tenant-root");
@@ -118,6 +122,12 @@ class ApplicationRenderingTest {
     assertThat(release.getSpec().chartRef().name())
         .isEqualTo("cozystack-tenant-application-default-tenant");
     assertThat(release.getSpec().values().path("etcd").asBoolean()).isTrue();
+    assertThat(release.getSpec().values().path("monitoring").isBoolean())
+        .as("the definition's defaults are in the values")
+        .isTrue();
+    assertThat(release.getSpec().values().has("gateway"))
+        .as("a property without a default stays absent")
+        .isFalse();
     assertThat(release.getMetadata().getOwnerReferences())
         .singleElement()
         .satisfies(ref -> assertThat(ref.getUid()).isEqualTo("u-1"));

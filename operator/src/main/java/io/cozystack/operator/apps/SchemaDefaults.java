@@ -1,0 +1,59 @@
+package io.cozystack.operator.apps;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * Applies a structural schema's defaults to a value, as the API server does when it reads an
+ * object: a missing (or null, when not nullable) property with a default gets a copy of it, then
+ * every property is defaulted by its own schema, and so are array items and additional properties.
+ *
+ * <p>Rendering applies the definition's defaults itself because the API server applies a changed
+ * schema's defaults only on its next read of each object, and an informer's copy is never re-read.
+ */
+final class SchemaDefaults {
+  private SchemaDefaults() {}
+
+  /** A defaulted copy of {@code value}; an absent value is defaulted as an empty object. */
+  static JsonNode apply(JsonNode schema, JsonNode value) {
+    JsonNode start =
+        value == null || value.isNull() ? JsonNodeFactory.instance.objectNode() : value.deepCopy();
+    fill(schema, start);
+    return start;
+  }
+
+  private static void fill(JsonNode schema, JsonNode value) {
+    if (schema == null || !schema.isObject()) {
+      return;
+    }
+    if (value instanceof ObjectNode object) {
+      fillObject(schema, object);
+    } else if (value instanceof ArrayNode array) {
+      array.forEach(item -> fill(schema.get("items"), item));
+    }
+  }
+
+  private static void fillObject(JsonNode schema, ObjectNode object) {
+    JsonNode properties = schema.path("properties");
+    for (Iterator<Map.Entry<String, JsonNode>> it = properties.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> property = it.next();
+      JsonNode present = object.get(property.getKey());
+      boolean missing =
+          present == null
+              || (present.isNull() && !property.getValue().path("nullable").asBoolean());
+      if (missing && property.getValue().has("default")) {
+        object.set(property.getKey(), property.getValue().get("default").deepCopy());
+      }
+    }
+    JsonNode additional = schema.get("additionalProperties");
+    for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = it.next();
+      JsonNode own = properties.get(field.getKey());
+      fill(own != null ? own : additional, field.getValue());
+    }
+  }
+}
