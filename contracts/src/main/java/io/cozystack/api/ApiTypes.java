@@ -7,6 +7,7 @@ import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.Plan;
 import io.cozystack.api.backups.v1alpha1.RestoreJob;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
+import io.cozystack.api.v1alpha1.ClusterValues;
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageSource;
 import io.fabric8.kubernetes.client.CustomResource;
@@ -20,6 +21,7 @@ public final class ApiTypes {
           PackageSource.class,
           Package.class,
           ApplicationDefinition.class,
+          ClusterValues.class,
           BackupClass.class,
           BackupJob.class,
           Backup.class,

@@ -7,6 +7,7 @@ import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.Plan;
 import io.cozystack.api.backups.v1alpha1.RestoreJob;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
+import io.cozystack.api.v1alpha1.ClusterValues;
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageSource;
 import io.cozystack.operator.apps.ApplicationDefinitionReconciler;
@@ -15,6 +16,8 @@ import io.cozystack.operator.observability.StateGauges;
 import io.cozystack.operator.packages.PackageReconciler;
 import io.cozystack.operator.packages.PackageSourceReconciler;
 import io.cozystack.operator.packages.ReleaseSettings;
+import io.cozystack.operator.values.ValuesBoard;
+import io.cozystack.operator.values.ValuesProjectionReconciler;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.api.config.ControllerConfigurationOverrider;
@@ -60,19 +63,26 @@ public final class Controllers {
    */
   public static List<Entry<?>> all(
       KubernetesClient client, ReleaseSettings releaseSettings, MeterRegistry registry) {
+    ValuesBoard values = new ValuesBoard();
     return List.of(
+        new Entry<>(
+            "clustervalues",
+            ClusterValues.class,
+            new ValuesProjectionReconciler(values, Clock.systemUTC()),
+            Controllers::reconcileOnRequest),
         new Entry<>(
             "packagesource", PackageSource.class, new PackageSourceReconciler(Clock.systemUTC())),
         new Entry<>(
             "package",
             Package.class,
-            new PackageReconciler(releaseSettings, Clock.systemUTC(), new StateGauges(registry)),
+            new PackageReconciler(
+                releaseSettings, Clock.systemUTC(), new StateGauges(registry), values),
             Controllers::reconcileOnRequest),
         new Entry<>(
             "applicationdefinition",
             ApplicationDefinition.class,
             new ApplicationDefinitionReconciler(
-                new ApplicationKinds(client, releaseSettings, Clock.systemUTC(), registry),
+                new ApplicationKinds(client, releaseSettings, values, Clock.systemUTC(), registry),
                 Clock.systemUTC())),
         new Entry<>("backupclass", BackupClass.class, new BackupClassObserver()),
         new Entry<>("backupjob", BackupJob.class, new BackupJobObserver()),

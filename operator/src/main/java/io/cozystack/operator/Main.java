@@ -79,15 +79,6 @@ public final class Main implements Callable<Integer> {
   int helmReleaseMaxHistory;
 
   @Option(
-      names = "--values-from-secret",
-      defaultValue = "true",
-      arity = "1",
-      description =
-          "Reference Secret cozystack-values from every HelmRelease (Cozystack's values transport)."
-              + " Default: ${DEFAULT-VALUE}.")
-  boolean valuesFromSecret;
-
-  @Option(
       names = "--metrics-port",
       defaultValue = "${env:COZY_METRICS_PORT:-8080}",
       description =
@@ -197,8 +188,7 @@ public final class Main implements Callable<Integer> {
         helmReleaseRetryInterval,
         helmReleaseInstallTimeout,
         helmReleaseUpgradeTimeout,
-        helmReleaseMaxHistory,
-        valuesFromSecret);
+        helmReleaseMaxHistory);
   }
 
   private void fluxDuration(String flag, String value) {

@@ -19,7 +19,9 @@ public record PackageStatus(
         Map<String, ComponentStatus> components,
     @JsonPropertyDescription(
             "The last reconcile.fluxcd.io/requestedAt annotation value handled by the operator.")
-        String lastHandledReconcileAt) {
+        String lastHandledReconcileAt,
+    @JsonPropertyDescription("What this package's releases read cozystack-values from.")
+        ValuesTransport valuesTransport) {
 
   /** Whether a dependency is ready. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -42,6 +44,10 @@ public record PackageStatus(
     FAILED,
     @JsonProperty("Conflict")
     CONFLICT,
+    @JsonProperty("WaitingForValues")
+    WAITING_FOR_VALUES,
+    @JsonProperty("ValuesMissing")
+    VALUES_MISSING,
     @JsonProperty("Deleting")
     DELETING
   }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.packages.ReleaseSettings;
+import io.cozystack.operator.values.ValuesBoard;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
@@ -27,10 +28,16 @@ public final class ApplicationKinds implements AutoCloseable {
   private SharedIndexInformer<HelmRelease> releases;
 
   private final MeterRegistry registry;
+  private final ValuesBoard values;
 
   public ApplicationKinds(
-      KubernetesClient client, ReleaseSettings settings, Clock clock, MeterRegistry registry) {
+      KubernetesClient client,
+      ReleaseSettings settings,
+      ValuesBoard values,
+      Clock clock,
+      MeterRegistry registry) {
     this.client = client;
+    this.values = values;
     this.settings = settings;
     this.clock = clock;
     this.registry = registry;
@@ -48,7 +55,7 @@ public final class ApplicationKinds implements AutoCloseable {
       byDefinition.put(
           name,
           new InstanceController(
-              client, definition, valuesSchema, settings, this::release, clock, registry));
+              client, definition, valuesSchema, settings, this::release, values, clock, registry));
     } else if (!Objects.equals(
         servedGeneration.get(name), definition.getMetadata().getGeneration())) {
       running.update(definition, valuesSchema);

@@ -3,12 +3,12 @@ package io.cozystack.operator.apps;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ApplicationDefinitionRelease;
+import io.cozystack.api.v1alpha1.ValuesTransport;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.flux.HelmReleaseSpec;
 import io.cozystack.operator.flux.HelmReleaseSpec.Action;
 import io.cozystack.operator.flux.HelmReleaseSpec.ChartRef;
 import io.cozystack.operator.flux.HelmReleaseSpec.Strategy;
-import io.cozystack.operator.flux.HelmReleaseSpec.ValuesReference;
 import io.cozystack.operator.flux.HelmReleaseSpec.WaitStrategyRef;
 import io.cozystack.operator.packages.HelmReleaseRenderer;
 import io.cozystack.operator.packages.Ownership;
@@ -17,7 +17,6 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -43,7 +42,8 @@ public final class ApplicationReleaseRenderer {
       ApplicationDefinition definition,
       JsonNode valuesSchema,
       GenericKubernetesResource instance,
-      ReleaseSettings settings) {
+      ReleaseSettings settings,
+      ValuesTransport transport) {
     ApplicationDefinitionRelease release = definition.getSpec().release();
     String name = instance.getMetadata().getName();
     Map<String, String> labels = new LinkedHashMap<>();
@@ -64,7 +64,7 @@ public final class ApplicationReleaseRenderer {
             .withLabels(labels)
             .withOwnerReferences(Ownership.controllerReference(instance))
             .build());
-    result.setSpec(spec(definition, valuesSchema, instance, settings));
+    result.setSpec(spec(definition, valuesSchema, instance, settings, transport));
     return result;
   }
 
@@ -72,7 +72,8 @@ public final class ApplicationReleaseRenderer {
       ApplicationDefinition definition,
       JsonNode valuesSchema,
       GenericKubernetesResource instance,
-      ReleaseSettings settings) {
+      ReleaseSettings settings,
+      ValuesTransport transport) {
     ApplicationDefinitionRelease release = definition.getSpec().release();
     Map<String, String> annotations =
         definition.getMetadata().getAnnotations() == null
@@ -102,10 +103,7 @@ public final class ApplicationReleaseRenderer {
         healthChecks ? release.healthCheckExprs() : null,
         wait == null ? null : new WaitStrategyRef(wait),
         null,
-        settings.valuesFromSecret()
-            ? List.of(
-                new ValuesReference("Secret", HelmReleaseRenderer.VALUES_SECRET, null, null, null))
-            : null,
+        HelmReleaseRenderer.valuesFrom(transport),
         values(valuesSchema, instance),
         null);
   }

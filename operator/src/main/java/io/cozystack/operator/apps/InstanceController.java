@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.meta.Condition;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
+import io.cozystack.api.v1alpha1.ValuesTransport;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.packages.Ownership;
 import io.cozystack.operator.packages.ReleaseSettings;
@@ -11,6 +12,9 @@ import io.cozystack.operator.packages.ReleaseState;
 import io.cozystack.operator.packages.ReleaseWriter;
 import io.cozystack.operator.status.Conditions;
 import io.cozystack.operator.status.EventRecorder;
+import io.cozystack.operator.values.ValuesBoard;
+import io.cozystack.operator.values.ValuesCheck;
+import io.cozystack.operator.values.ValuesTransports;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
@@ -51,6 +55,7 @@ final class InstanceController implements AutoCloseable {
   private volatile SharedIndexInformer<GenericKubernetesResource> instances;
   private final KindMetrics metrics;
   private final EventRecorder events;
+  private final ValuesBoard values;
 
   InstanceController(
       KubernetesClient client,
@@ -58,8 +63,10 @@ final class InstanceController implements AutoCloseable {
       JsonNode valuesSchema,
       ReleaseSettings settings,
       Function<String, Optional<HelmRelease>> releases,
+      ValuesBoard values,
       Clock clock,
       MeterRegistry registry) {
+    this.values = values;
     this.client = client;
     this.definition = new AtomicReference<>(definition);
     this.valuesSchema = new AtomicReference<>(valuesSchema);
@@ -139,8 +146,15 @@ final class InstanceController implements AutoCloseable {
     }
     GenericKubernetesResource instance = hasFinalizer(cached) ? cached : addFinalizer(cached);
     ApplicationDefinition ad = definition.get();
+    ValuesTransport transport =
+        ValuesTransports.of(ad.getMetadata(), values.transport().orElse(null));
+    Optional<List<Condition>> waiting = valuesBlock(instance, key, transport);
+    if (waiting.isPresent()) {
+      writeStatus(instance, status(instance, null, null, waiting.get(), transport));
+      return;
+    }
     HelmRelease desired =
-        ApplicationReleaseRenderer.render(ad, valuesSchema.get(), instance, settings);
+        ApplicationReleaseRenderer.render(ad, valuesSchema.get(), instance, settings, transport);
     String releaseKey =
         desired.getMetadata().getNamespace() + "/" + desired.getMetadata().getName();
     // The shared informer sees only application releases; one it does not see may still exist
@@ -159,7 +173,9 @@ final class InstanceController implements AutoCloseable {
     Map<String, Object> status;
     Optional<String> holder = existing.flatMap(r -> Ownership.foreignHolder(r, instance));
     if (holder.isPresent()) {
-      status = status(instance, releaseKey, null, conflict(instance, releaseKey, holder.get()));
+      status =
+          status(
+              instance, releaseKey, null, conflict(instance, releaseKey, holder.get()), transport);
       announce(
           instance,
           metrics.state(key, ComponentState.CONFLICT),
@@ -174,9 +190,36 @@ final class InstanceController implements AutoCloseable {
                   .fieldManager(FIELD_MANAGER)
                   .forceConflicts()
                   .serverSideApply();
-      status = status(instance, releaseKey, actual, readiness(instance, actual));
+      status = status(instance, releaseKey, actual, readiness(instance, actual), transport);
     }
     writeStatus(instance, status);
+  }
+
+  /**
+   * Conditions that keep the release from being written: the namespace does not carry current
+   * values yet, or a value the definition requires is missing or empty. The instance is woken when
+   * its namespace's values change.
+   */
+  private Optional<List<Condition>> valuesBlock(
+      GenericKubernetesResource instance, String key, ValuesTransport transport) {
+    String namespace = instance.getMetadata().getNamespace();
+    ValuesCheck check =
+        values.check(namespace, definition.get().getSpec().release().requiredValues(), transport);
+    if (check.ready()) {
+      return Optional.empty();
+    }
+    values.await(namespace, () -> queue.enqueue(key));
+    Conditions conditions = conditions(instance);
+    if (check.state() == ValuesCheck.State.MISSING) {
+      announce(
+          instance,
+          metrics.state(key, ComponentState.VALUES_MISSING),
+          ComponentState.VALUES_MISSING,
+          check.message());
+      return Optional.of(conditions.stalled("ValuesMissing", check.message()).build());
+    }
+    metrics.state(key, ComponentState.WAITING_FOR_VALUES);
+    return Optional.of(conditions.waiting("WaitingForValues", check.message()).build());
   }
 
   private List<Condition> conflict(
@@ -223,6 +266,7 @@ final class InstanceController implements AutoCloseable {
       case CONFLICT ->
           events.warning(
               instance, "OwnershipConflict", "HelmRelease held by " + detail + "; left untouched");
+      case VALUES_MISSING -> events.warning(instance, "ValuesMissing", detail);
       default -> {
         // Progress is in the status; an event per new instance would double the write load.
       }
@@ -238,10 +282,14 @@ final class InstanceController implements AutoCloseable {
       GenericKubernetesResource instance,
       String release,
       HelmRelease actual,
-      List<Condition> conditions) {
+      List<Condition> conditions,
+      ValuesTransport transport) {
     Map<String, Object> status = new LinkedHashMap<>();
     status.put("observedGeneration", instance.getMetadata().getGeneration());
-    status.put("release", release);
+    if (release != null) {
+      status.put("release", release);
+    }
+    status.put("valuesTransport", transport.name());
     String chartVersion = actual == null ? null : StatusCodec.chartVersion(actual);
     if (chartVersion != null) {
       status.put("chartVersion", chartVersion);

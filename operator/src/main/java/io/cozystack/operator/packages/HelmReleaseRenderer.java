@@ -4,8 +4,9 @@ import io.cozystack.api.v1alpha1.Component;
 import io.cozystack.api.v1alpha1.ComponentInstall;
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageComponent;
-import io.cozystack.api.v1alpha1.PackageSource;
+import io.cozystack.api.v1alpha1.ValuesTransport;
 import io.cozystack.api.v1alpha1.Variant;
+import io.cozystack.api.values.ValuesKeys;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.flux.HelmReleaseSpec;
 import io.cozystack.operator.flux.HelmReleaseSpec.Action;
@@ -27,17 +28,20 @@ public final class HelmReleaseRenderer {
   public static final String PRIVILEGED_LABEL = "cozystack.io/privileged";
   public static final String VALUES_FILES_ANNOTATION = "cozyhr.cozystack.io/values-files";
   public static final String SKIP_VALUES_ANNOTATION = "operator.cozystack.io/skip-cozystack-values";
-  public static final String VALUES_SECRET = "cozystack-values";
 
   private HelmReleaseRenderer() {}
 
+  /**
+   * @param transport where the release reads cozystack-values from, or null when it reads none
+   */
   static HelmRelease render(
       Package pkg,
-      PackageSource source,
       Variant variant,
       Component component,
       List<DependsOn> dependsOn,
-      ReleaseSettings settings) {
+      ReleaseSettings settings,
+      String source,
+      ValuesTransport transport) {
     ComponentInstall install = component.install();
     Map<String, String> labels = new LinkedHashMap<>();
     labels.put(PACKAGE_LABEL, pkg.getMetadata().getName());
@@ -57,17 +61,18 @@ public final class HelmReleaseRenderer {
             .withAnnotations(annotations)
             .withOwnerReferences(Ownership.controllerReference(pkg))
             .build());
-    release.setSpec(spec(pkg, source, variant, component, dependsOn, settings));
+    release.setSpec(spec(pkg, source, variant, component, dependsOn, settings, transport));
     return release;
   }
 
   private static HelmReleaseSpec spec(
       Package pkg,
-      PackageSource source,
+      String source,
       Variant variant,
       Component component,
       List<DependsOn> dependsOn,
-      ReleaseSettings settings) {
+      ReleaseSettings settings,
+      ValuesTransport transport) {
     ComponentInstall install = component.install();
     Strategy strategy = new Strategy("RetryOnFailure", settings.retryInterval());
     boolean healthChecks =
@@ -81,7 +86,7 @@ public final class HelmReleaseRenderer {
         settings.maxHistory(),
         new ChartRef(
             "ExternalArtifact",
-            Naming.artifactName(source.getMetadata().getName(), variant.name(), component.name()),
+            Naming.artifactName(source, variant.name(), component.name()),
             Naming.SYSTEM_NAMESPACE),
         new Action(settings.installTimeout(), strategy, null),
         new Action(
@@ -91,17 +96,16 @@ public final class HelmReleaseRenderer {
         healthChecks ? install.healthCheckExprs() : null,
         waitStrategy == null ? null : new WaitStrategyRef(waitStrategy),
         dependsOn.isEmpty() ? null : dependsOn,
-        valuesFrom(source, settings),
+        valuesFrom(transport),
         values(pkg, component),
         null);
   }
 
-  private static List<ValuesReference> valuesFrom(PackageSource source, ReleaseSettings settings) {
-    Map<String, String> annotations = source.getMetadata().getAnnotations();
-    boolean skip = annotations != null && "true".equals(annotations.get(SKIP_VALUES_ANNOTATION));
-    return settings.valuesFromSecret() && !skip
-        ? List.of(new ValuesReference("Secret", VALUES_SECRET, null, null, null))
-        : null;
+  /** {@code valuesFrom}: the namespace's cozystack-values, by the transport in use. */
+  public static List<ValuesReference> valuesFrom(ValuesTransport transport) {
+    return transport == null
+        ? null
+        : List.of(new ValuesReference(transport.name(), ValuesKeys.OBJECT_NAME, null, null, null));
   }
 
   private static com.fasterxml.jackson.databind.JsonNode values(Package pkg, Component component) {

@@ -1,6 +1,7 @@
 package io.cozystack.operator.packages;
 
 import io.cozystack.api.v1alpha1.PackageStatus.DependencyStatus;
+import io.cozystack.api.v1alpha1.ValuesTransport;
 import io.cozystack.operator.flux.HelmRelease;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +9,9 @@ import java.util.Set;
 
 /** What a Package should produce, computed without I/O by {@link PackagePlanner}. */
 public sealed interface PackagePlan {
+
+  /** A release that reads cozystack-values: by which transport, and the keys it requires. */
+  record ValuesNeed(ValuesTransport transport, List<String> required) {}
 
   /**
    * The Package cannot be installed now.
@@ -30,8 +34,12 @@ public sealed interface PackagePlan {
       Map<String, DependencyStatus> dependencies)
       implements PackagePlan {}
 
-  /** One component's desired HelmRelease. */
-  record DesiredRelease(String component, HelmRelease release) {
+  /**
+   * One component's desired HelmRelease.
+   *
+   * @param values what the release reads from cozystack-values, or null when it reads nothing
+   */
+  record DesiredRelease(String component, HelmRelease release, ValuesNeed values) {
     public String key() {
       return release.getMetadata().getNamespace() + "/" + release.getMetadata().getName();
     }

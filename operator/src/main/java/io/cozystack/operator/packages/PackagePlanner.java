@@ -6,9 +6,12 @@ import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageComponent;
 import io.cozystack.api.v1alpha1.PackageSource;
 import io.cozystack.api.v1alpha1.PackageStatus.DependencyStatus;
+import io.cozystack.api.v1alpha1.ValuesTransport;
 import io.cozystack.api.v1alpha1.Variant;
+import io.cozystack.api.values.ValuesKeys;
 import io.cozystack.operator.flux.HelmReleaseSpec.DependsOn;
 import io.cozystack.operator.status.Conditions;
+import io.cozystack.operator.values.ValuesTransports;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -25,7 +28,12 @@ import java.util.Set;
 public final class PackagePlanner {
   private PackagePlanner() {}
 
-  public static PackagePlan plan(Package pkg, Lookup lookup, ReleaseSettings settings) {
+  /**
+   * @param platformTransport where releases read cozystack-values from unless the Package says
+   *     otherwise ({@value ValuesKeys#TRANSPORT_ANNOTATION})
+   */
+  public static PackagePlan plan(
+      Package pkg, Lookup lookup, ReleaseSettings settings, ValuesTransport platformTransport) {
     String name = pkg.getMetadata().getName();
     Optional<PackageSource> source = lookup.source(name);
     if (source.isEmpty()) {
@@ -39,6 +47,10 @@ public final class PackagePlanner {
           "Variant " + Lookup.variantName(pkg) + " not found in PackageSource " + name,
           true,
           Map.of());
+    }
+    Optional<String> badTransport = ValuesTransports.problem(pkg.getMetadata());
+    if (badTransport.isPresent()) {
+      return new PackagePlan.Blocked("InvalidTransport", badTransport.get(), true, Map.of());
     }
     Map<String, DependencyStatus> dependencies = dependencies(pkg, variant.get(), lookup);
     List<String> notReady =
@@ -54,6 +66,7 @@ public final class PackagePlanner {
           dependencies);
     }
     try {
+      PackagePlan.ValuesNeed values = valuesNeed(pkg, source.get(), platformTransport);
       List<PackagePlan.DesiredRelease> releases = new ArrayList<>();
       Set<String> namespaces = new LinkedHashSet<>();
       for (Component component : installed(pkg, variant.get())) {
@@ -62,13 +75,38 @@ public final class PackagePlanner {
             new PackagePlan.DesiredRelease(
                 component.name(),
                 HelmReleaseRenderer.render(
-                    pkg, source.get(), variant.get(), component, dependsOn, settings)));
+                    pkg,
+                    variant.get(),
+                    component,
+                    dependsOn,
+                    settings,
+                    source.get().getMetadata().getName(),
+                    values == null ? null : values.transport()),
+                values == null
+                    ? null
+                    : new PackagePlan.ValuesNeed(
+                        values.transport(), orEmpty(component.install().requiredValues()))));
         namespaces.add(component.install().namespace());
       }
       return new PackagePlan.Ready(variant.get().name(), releases, namespaces, dependencies);
     } catch (InvalidPackageException e) {
       return new PackagePlan.Blocked(e.reason, e.getMessage(), true, dependencies);
     }
+  }
+
+  /**
+   * Whether the Package's releases read cozystack-values (not when its PackageSource opts out) and
+   * by which transport.
+   */
+  static PackagePlan.ValuesNeed valuesNeed(
+      Package pkg, PackageSource source, ValuesTransport platformTransport) {
+    Map<String, String> annotations = source.getMetadata().getAnnotations();
+    if (annotations != null
+        && "true".equals(annotations.get(HelmReleaseRenderer.SKIP_VALUES_ANNOTATION))) {
+      return null;
+    }
+    return new PackagePlan.ValuesNeed(
+        ValuesTransports.of(pkg.getMetadata(), platformTransport), List.of());
   }
 
   /** Components of the variant with {@code install} that the Package does not disable. */

@@ -9,6 +9,9 @@ import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.observability.StateGauges;
 import io.cozystack.operator.status.Conditions;
 import io.cozystack.operator.status.EventRecorder;
+import io.cozystack.operator.values.ValuesBoard;
+import io.cozystack.operator.values.ValuesCheck;
+import io.cozystack.operator.values.ValuesWakeups;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -19,6 +22,7 @@ import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.micrometer.core.instrument.Tags;
 import java.time.Clock;
@@ -47,11 +51,15 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
   private PackageEventSources sources;
 
   private final StateGauges gauges;
+  private final ValuesBoard values;
+  private final ValuesWakeups<Package> wakeups = new ValuesWakeups<>();
 
-  public PackageReconciler(ReleaseSettings settings, Clock clock, StateGauges gauges) {
+  public PackageReconciler(
+      ReleaseSettings settings, Clock clock, StateGauges gauges, ValuesBoard values) {
     this.settings = settings;
     this.clock = clock;
     this.gauges = gauges;
+    this.values = values;
   }
 
   @Override
@@ -60,7 +68,7 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
       return statusUpdate(pkg, PackageStatusBuilder.suspended(pkg, clock.instant()), events(ctx));
     }
     Lookup lookup = Lookup.of(sources.packages(), sources.packageSources());
-    PackagePlan plan = PackagePlanner.plan(pkg, lookup, settings);
+    PackagePlan plan = PackagePlanner.plan(pkg, lookup, settings, values.transport().orElse(null));
     Map<String, ComponentStatus> components;
     if (plan instanceof PackagePlan.Ready ready) {
       ensureNamespaces(ready, lookup, ctx.getClient());
@@ -103,10 +111,36 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
     ReleaseWriter writer = new ReleaseWriter(client, sources::cachedRelease);
     Map<String, ComponentStatus> result = new LinkedHashMap<>();
     for (PackagePlan.DesiredRelease desired : plan.releases()) {
-      result.put(desired.component(), writer.write(pkg, desired));
+      Optional<ComponentStatus> blocked = valuesBlock(pkg, desired);
+      result.put(desired.component(), blocked.orElseGet(() -> writer.write(pkg, desired)));
     }
     writer.announce(pkg, events);
     return result;
+  }
+
+  /**
+   * Why a release that reads cozystack-values must not be written yet: its namespace does not carry
+   * current values by its transport, or a value it requires is missing or empty. An existing
+   * release is left as it is, with its last good values.
+   */
+  private Optional<ComponentStatus> valuesBlock(Package pkg, PackagePlan.DesiredRelease desired) {
+    if (desired.values() == null) {
+      return Optional.empty();
+    }
+    String namespace = desired.release().getMetadata().getNamespace();
+    ValuesCheck check =
+        values.check(namespace, desired.values().required(), desired.values().transport());
+    if (check.ready()) {
+      return Optional.empty();
+    }
+    values.await(namespace, wakeups.of(ResourceID.fromResource(pkg)));
+    return Optional.of(
+        new ComponentStatus(
+            desired.key(),
+            check.state() == ValuesCheck.State.MISSING
+                ? PackageStatus.ComponentState.VALUES_MISSING
+                : PackageStatus.ComponentState.WAITING_FOR_VALUES,
+            check.message()));
   }
 
   /**
@@ -255,13 +289,16 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
             conditions.build(),
             previous == null ? null : previous.dependencies(),
             previous == null ? null : previous.components(),
-            previous == null ? null : previous.lastHandledReconcileAt()));
+            previous == null ? null : previous.lastHandledReconcileAt(),
+            previous == null ? null : previous.valuesTransport()));
     return ErrorStatusUpdateControl.patchStatus(patch);
   }
 
   @Override
   public List<EventSource<?, Package>> prepareEventSources(EventSourceContext<Package> context) {
     sources = new PackageEventSources(context);
-    return sources.all();
+    List<EventSource<?, Package>> all = new java.util.ArrayList<>(sources.all());
+    all.add(wakeups);
+    return all;
   }
 }

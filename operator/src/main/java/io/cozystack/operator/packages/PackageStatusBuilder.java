@@ -43,19 +43,35 @@ public final class PackageStatusBuilder {
         conditions.build(),
         dependencies.isEmpty() ? null : new TreeMap<>(dependencies),
         components.isEmpty() ? null : new TreeMap<>(components),
-        ReconcileRequests.requestedAt(pkg).orElse(null));
+        ReconcileRequests.requestedAt(pkg).orElse(null),
+        plan instanceof PackagePlan.Ready ready ? transport(ready) : null);
+  }
+
+  private static io.cozystack.api.v1alpha1.ValuesTransport transport(PackagePlan.Ready plan) {
+    return plan.releases().stream()
+        .map(PackagePlan.DesiredRelease::values)
+        .filter(java.util.Objects::nonNull)
+        .map(PackagePlan.ValuesNeed::transport)
+        .findFirst()
+        .orElse(null);
   }
 
   private static void readiness(
       PackagePlan.Ready plan, Map<String, ComponentStatus> components, Conditions conditions) {
     List<String> conflicts = describe(components, ComponentState.CONFLICT);
     List<String> failed = describe(components, ComponentState.FAILED);
+    List<String> missing = describe(components, ComponentState.VALUES_MISSING);
+    List<String> waiting = describe(components, ComponentState.WAITING_FOR_VALUES);
     List<String> progressing = names(components, ComponentState.PROGRESSING);
     int total = plan.releases().size();
     if (!conflicts.isEmpty()) {
       conditions.stalled("OwnershipConflict", String.join("; ", conflicts));
     } else if (!failed.isEmpty()) {
       conditions.stalled("ReleaseFailed", String.join("; ", failed));
+    } else if (!missing.isEmpty()) {
+      conditions.stalled("ValuesMissing", String.join("; ", missing));
+    } else if (!waiting.isEmpty()) {
+      conditions.waiting("WaitingForValues", String.join("; ", waiting));
     } else if (!progressing.isEmpty()) {
       conditions.progressing(
           "Progressing",
@@ -109,7 +125,8 @@ public final class PackageStatusBuilder {
         conditions.build(),
         previous == null ? null : previous.dependencies(),
         previous == null ? null : previous.components(),
-        ReconcileRequests.requestedAt(pkg).orElse(null));
+        ReconcileRequests.requestedAt(pkg).orElse(null),
+        previous == null ? null : previous.valuesTransport());
   }
 
   /** Status while a deleted Package removes its releases, leaves first. */
@@ -144,6 +161,7 @@ public final class PackageStatusBuilder {
         conditions.build(),
         null,
         components.isEmpty() ? null : components,
-        ReconcileRequests.requestedAt(pkg).orElse(null));
+        ReconcileRequests.requestedAt(pkg).orElse(null),
+        pkg.getStatus() == null ? null : pkg.getStatus().valuesTransport());
   }
 }

@@ -8,18 +8,15 @@ package io.cozystack.operator.packages;
  * @param installTimeout {@code --helmrelease-install-timeout}
  * @param upgradeTimeout {@code --helmrelease-upgrade-timeout}
  * @param maxHistory {@code --helmrelease-max-history}
- * @param valuesFromSecret reference the {@code cozystack-values} Secret from every release (the
- *     values transport until typed tenant values land)
  */
 public record ReleaseSettings(
     String interval,
     String retryInterval,
     String installTimeout,
     String upgradeTimeout,
-    int maxHistory,
-    boolean valuesFromSecret) {
+    int maxHistory) {
 
   public static ReleaseSettings defaults() {
-    return new ReleaseSettings("5m", "30s", "10m", "10m", 5, true);
+    return new ReleaseSettings("5m", "30s", "10m", "10m", 5);
   }
 }

@@ -3,6 +3,7 @@ package io.cozystack.operator.apps;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
+import io.cozystack.api.v1alpha1.ValuesTransport;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -107,7 +108,8 @@ class ApplicationRenderingTest {
             tenant,
             DefinitionCheck.check(tenant).schema().orElseThrow(),
             instance,
-            ReleaseSettings.defaults());
+            ReleaseSettings.defaults(),
+            ValuesTransport.ConfigMap);
 
     assertThat(release.getMetadata().getName()).isEqualTo("tenant-acme");
     assertThat(release.getMetadata().getNamespace()).isEqualTo("tenant-root");
@@ -122,6 +124,10 @@ class ApplicationRenderingTest {
     assertThat(release.getSpec().chartRef().name())
         .isEqualTo("cozystack-tenant-application-default-tenant");
     assertThat(release.getSpec().values().path("etcd").asBoolean()).isTrue();
+    assertThat(release.getSpec().valuesFrom())
+        .singleElement()
+        .satisfies(v -> assertThat(v.kind()).isEqualTo("ConfigMap"))
+        .satisfies(v -> assertThat(v.name()).isEqualTo("cozystack-values"));
     assertThat(release.getSpec().values().path("monitoring").isBoolean())
         .as("the definition's defaults are in the values")
         .isTrue();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageSource;
+import io.cozystack.api.v1alpha1.ValuesTransport;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.flux.HelmReleaseSpec.DependsOn;
 import java.util.ArrayList;
@@ -38,7 +39,8 @@ class PackagePlannerTest {
     HelmRelease expected =
         Fixtures.resource("packages/kuberture.helmrelease.yaml", HelmRelease.class);
 
-    PackagePlan plan = PackagePlanner.plan(kuberture, lookup, ReleaseSettings.defaults());
+    PackagePlan plan =
+        PackagePlanner.plan(kuberture, lookup, ReleaseSettings.defaults(), ValuesTransport.Secret);
 
     var ready = (PackagePlan.Ready) plan;
     assertThat(ready.namespaces()).containsExactly("cozy-kuberture");
@@ -68,7 +70,9 @@ class PackagePlannerTest {
                 source("cozystack.networking", "cilium", "cozy-cilium")));
 
     var blocked =
-        (PackagePlan.Blocked) PackagePlanner.plan(kuberture, lookup, ReleaseSettings.defaults());
+        (PackagePlan.Blocked)
+            PackagePlanner.plan(
+                kuberture, lookup, ReleaseSettings.defaults(), ValuesTransport.Secret);
 
     assertThat(blocked.reason()).isEqualTo("DependenciesNotReady");
     assertThat(blocked.terminal()).isFalse();
@@ -97,7 +101,9 @@ class PackagePlannerTest {
                 source("cozystack.networking", "cilium", "cozy-cilium")));
 
     var ready =
-        (PackagePlan.Ready) PackagePlanner.plan(kuberture, lookup, ReleaseSettings.defaults());
+        (PackagePlan.Ready)
+            PackagePlanner.plan(
+                kuberture, lookup, ReleaseSettings.defaults(), ValuesTransport.Secret);
 
     assertThat(ready.releases().get(0).release().getSpec().dependsOn())
         .containsExactly(new DependsOn("cilium", "cozy-cilium"));
@@ -122,9 +128,12 @@ class PackagePlannerTest {
             List.of(Fixtures.example("03-packagesource-kuberture.yaml", PackageSource.class)));
 
     var missingSource =
-        (PackagePlan.Blocked) PackagePlanner.plan(orphan, lookup, ReleaseSettings.defaults());
+        (PackagePlan.Blocked)
+            PackagePlanner.plan(orphan, lookup, ReleaseSettings.defaults(), ValuesTransport.Secret);
     var missingVariant =
-        (PackagePlan.Blocked) PackagePlanner.plan(wrongVariant, lookup, ReleaseSettings.defaults());
+        (PackagePlan.Blocked)
+            PackagePlanner.plan(
+                wrongVariant, lookup, ReleaseSettings.defaults(), ValuesTransport.Secret);
 
     assertThat(missingSource.reason()).isEqualTo("PackageSourceNotFound");
     assertThat(missingSource.terminal()).isFalse();
@@ -169,7 +178,10 @@ class PackagePlannerTest {
     var ready =
         (PackagePlan.Ready)
             PackagePlanner.plan(
-                pkg, lookup(List.of(pkg), List.of(source)), ReleaseSettings.defaults());
+                pkg,
+                lookup(List.of(pkg), List.of(source)),
+                ReleaseSettings.defaults(),
+                ValuesTransport.Secret);
 
     assertThat(ready.releases())
         .extracting(PackagePlan.DesiredRelease::key)
@@ -206,7 +218,10 @@ class PackagePlannerTest {
     var blocked =
         (PackagePlan.Blocked)
             PackagePlanner.plan(
-                pkg, lookup(List.of(pkg), List.of(source)), ReleaseSettings.defaults());
+                pkg,
+                lookup(List.of(pkg), List.of(source)),
+                ReleaseSettings.defaults(),
+                ValuesTransport.Secret);
 
     assertThat(blocked.reason()).isEqualTo("DependsOnFailed");
     assertThat(blocked.terminal()).isTrue();
@@ -224,7 +239,10 @@ class PackagePlannerTest {
     var ready =
         (PackagePlan.Ready)
             PackagePlanner.plan(
-                pkg, lookup(List.of(pkg), List.of(source)), ReleaseSettings.defaults());
+                pkg,
+                lookup(List.of(pkg), List.of(source)),
+                ReleaseSettings.defaults(),
+                ValuesTransport.Secret);
 
     assertThat(ready.releases().get(0).release().getSpec().valuesFrom()).isNull();
   }

@@ -1,0 +1,102 @@
+package io.cozystack.operator.values;
+
+import io.cozystack.api.v1alpha1.ValuesTransport;
+import io.cozystack.api.values.ValuesKeys;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What the projection has put in each namespace, as consumers need to know it before they create a
+ * HelmRelease that reads {@code cozystack-values}. Written only by the projection reconciler; read
+ * by the Package and application controllers, which register a wake-up for a namespace they wait
+ * on.
+ */
+public final class ValuesBoard {
+  /** A namespace's current document and which transports carry it. */
+  record Carried(ValuesDocument document, boolean configMap, boolean secret) {}
+
+  private final Map<String, Carried> carried = new ConcurrentHashMap<>();
+  private final Map<String, String> lagging = new ConcurrentHashMap<>();
+  private final Map<String, List<Runnable>> waiters = new ConcurrentHashMap<>();
+  private volatile ValuesTransport transport;
+
+  /** The platform-wide transport, or empty while no ClusterValues has been projected. */
+  public Optional<ValuesTransport> transport() {
+    return Optional.ofNullable(transport);
+  }
+
+  /** What a consumer in {@code namespace} that requires {@code required} may do now. */
+  public ValuesCheck check(String namespace, List<String> required, ValuesTransport wanted) {
+    Carried now = carried.get(namespace);
+    if (transport == null) {
+      return ValuesCheck.waiting(
+          "no ClusterValues '"
+              + io.cozystack.api.v1alpha1.ClusterValues.NAME
+              + "' has been projected yet; create it");
+    }
+    if (now == null || !(wanted == ValuesTransport.Secret ? now.secret() : now.configMap())) {
+      String why = lagging.getOrDefault(namespace, "not projected yet");
+      return ValuesCheck.waiting(
+          wanted + " " + ValuesKeys.OBJECT_NAME + " in namespace " + namespace + ": " + why);
+    }
+    List<String> missing = new ArrayList<>();
+    for (String key : required == null ? List.<String>of() : required) {
+      if (now.document().lookup(key).filter(v -> !v.isEmpty()).isEmpty()) {
+        missing.add(key);
+      }
+    }
+    return missing.isEmpty()
+        ? ValuesCheck.ready(wanted)
+        : ValuesCheck.missing(
+            "required value(s) "
+                + String.join(", ", missing)
+                + " missing or empty in namespace "
+                + namespace
+                + " ("
+                + ValuesKeys.OBJECT_NAME
+                + "); set them in ClusterValues 'cozystack' or the tenant's spec");
+  }
+
+  /** Calls {@code wake} once, the next time {@code namespace}'s projection changes. */
+  public void await(String namespace, Runnable wake) {
+    waiters
+        .computeIfAbsent(namespace, k -> new java.util.concurrent.CopyOnWriteArrayList<>())
+        .add(wake);
+  }
+
+  void transport(ValuesTransport platform) {
+    ValuesTransport before = transport;
+    transport = platform;
+    if (before != platform) {
+      waiters.keySet().forEach(this::wake);
+    }
+  }
+
+  void carried(String namespace, ValuesDocument document, boolean configMap, boolean secret) {
+    lagging.remove(namespace);
+    Carried before = carried.put(namespace, new Carried(document, configMap, secret));
+    if (!new Carried(document, configMap, secret).equals(before)) {
+      wake(namespace);
+    }
+  }
+
+  void lagging(String namespace, String reason) {
+    carried.remove(namespace);
+    lagging.put(namespace, reason);
+  }
+
+  void forget(String namespace) {
+    carried.remove(namespace);
+    lagging.remove(namespace);
+  }
+
+  private void wake(String namespace) {
+    List<Runnable> woken = waiters.remove(namespace);
+    if (woken != null) {
+      woken.forEach(Runnable::run);
+    }
+  }
+}

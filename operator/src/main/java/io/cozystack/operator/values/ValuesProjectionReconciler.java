@@ -1,0 +1,185 @@
+package io.cozystack.operator.values;
+
+import io.cozystack.api.v1alpha1.ClusterValues;
+import io.cozystack.api.v1alpha1.ClusterValuesSpec;
+import io.cozystack.api.v1alpha1.ClusterValuesStatus;
+import io.cozystack.api.v1alpha1.ValuesTransport;
+import io.cozystack.api.values.ValuesKeys;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * ClusterValues → {@code cozystack-values} in every tenant and system namespace: the one writer of
+ * the K2 values. Each reconcile derives every namespace's document from the cluster values and the
+ * tenant tree, writes only the namespaces whose object differs (so a change costs each namespace at
+ * most one write per object, and a hand edit or deletion is undone), tells consumers what each
+ * namespace carries, and reports the namespaces that lag.
+ */
+public final class ValuesProjectionReconciler implements Reconciler<ClusterValues>, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ValuesProjectionReconciler.class);
+  private static final Duration RETRY_LAGGING = Duration.ofSeconds(15);
+  private static final Set<ResourceID> THE_ONE = Set.of(new ResourceID(ClusterValues.NAME));
+
+  private final ValuesBoard board;
+  private final Clock clock;
+  private final ExecutorService writers =
+      Executors.newFixedThreadPool(
+          8,
+          r -> {
+            Thread t = new Thread(r, "values-writer");
+            t.setDaemon(true);
+            return t;
+          });
+  private InformerEventSource<Namespace, ClusterValues> namespaces;
+  private InformerEventSource<ConfigMap, ClusterValues> configMaps;
+  private InformerEventSource<Secret, ClusterValues> secrets;
+  private TenantSource tenants;
+
+  public ValuesProjectionReconciler(ValuesBoard board, Clock clock) {
+    this.board = board;
+    this.clock = clock;
+  }
+
+  @Override
+  public List<EventSource<?, ClusterValues>> prepareEventSources(
+      EventSourceContext<ClusterValues> context) {
+    namespaces = informer(context, Namespace.class, "namespaces", null);
+    configMaps =
+        informer(
+            context,
+            ConfigMap.class,
+            "values-configmaps",
+            ProjectionWriter.PROJECTED_LABEL + "=true");
+    secrets =
+        informer(
+            context, Secret.class, "values-secrets", ProjectionWriter.PROJECTED_LABEL + "=true");
+    tenants = new TenantSource(context.getClient());
+    return List.of(namespaces, configMaps, secrets, tenants);
+  }
+
+  private static <R extends HasMetadata> InformerEventSource<R, ClusterValues> informer(
+      EventSourceContext<ClusterValues> context, Class<R> type, String name, String selector) {
+    var config =
+        InformerEventSourceConfiguration.from(type, ClusterValues.class)
+            .withName(name)
+            .withWatchAllNamespaces()
+            .withSecondaryToPrimaryMapper((R any) -> THE_ONE);
+    if (selector != null) {
+      config.withLabelSelector(selector);
+    }
+    return new InformerEventSource<>(config.build(), context);
+  }
+
+  @Override
+  public UpdateControl<ClusterValues> reconcile(ClusterValues values, Context<ClusterValues> ctx) {
+    ClusterValuesSpec spec = values.getSpec();
+    long generation = Optional.ofNullable(values.getMetadata().getGeneration()).orElse(0L);
+    ProjectionPlan.Plan plan =
+        ProjectionPlan.plan(
+            spec, kubeRootCa(ctx.getClient()), namespaces.list().toList(), tenants.tenants());
+    List<ProjectionWriter.Outcome> outcomes =
+        write(ctx.getClient(), plan, spec.transport() == ValuesTransport.Secret, generation);
+    publish(plan, outcomes, spec.transport());
+    ClusterValuesStatus status =
+        ProjectionStatusBuilder.build(values, plan, outcomes, clock.instant());
+    UpdateControl<ClusterValues> update;
+    if (status.equals(values.getStatus())) {
+      update = UpdateControl.noUpdate();
+    } else {
+      values.setStatus(status);
+      update = UpdateControl.patchStatus(values);
+    }
+    return status.projected() < status.total() ? update.rescheduleAfter(RETRY_LAGGING) : update;
+  }
+
+  private List<ProjectionWriter.Outcome> write(
+      KubernetesClient client, ProjectionPlan.Plan plan, boolean secretWanted, long generation) {
+    ProjectionWriter writer = new ProjectionWriter(client);
+    List<Future<ProjectionWriter.Outcome>> pending = new ArrayList<>();
+    for (ProjectionPlan.Target target : plan.targets().values()) {
+      ConfigMap cm = cached(configMaps, target.namespace());
+      Secret secret = cached(secrets, target.namespace());
+      pending.add(writers.submit(() -> writer.write(target, cm, secret, secretWanted, generation)));
+    }
+    List<ProjectionWriter.Outcome> outcomes = new ArrayList<>();
+    int writes = 0;
+    for (Future<ProjectionWriter.Outcome> f : pending) {
+      try {
+        ProjectionWriter.Outcome outcome = f.get();
+        writes += outcome.writes();
+        outcomes.add(outcome);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while projecting values", e);
+      } catch (ExecutionException e) {
+        throw new IllegalStateException(e.getCause());
+      }
+    }
+    if (writes > 0) {
+      LOG.info(
+          "Projected cozystack-values: {} write(s) over {} namespace(s)", writes, outcomes.size());
+    }
+    return outcomes;
+  }
+
+  private static <R extends HasMetadata> R cached(
+      InformerEventSource<R, ClusterValues> source, String namespace) {
+    return source.get(new ResourceID(ValuesKeys.OBJECT_NAME, namespace)).orElse(null);
+  }
+
+  /** Tells consumers what each namespace carries now. */
+  private void publish(
+      ProjectionPlan.Plan plan,
+      List<ProjectionWriter.Outcome> outcomes,
+      ValuesTransport transport) {
+    for (ProjectionWriter.Outcome outcome : outcomes) {
+      String ns = outcome.target().namespace();
+      if (outcome.configMap()) {
+        board.carried(ns, outcome.target().document(), true, outcome.secret());
+      } else {
+        board.lagging(ns, Objects.requireNonNullElse(outcome.message(), "not projected"));
+      }
+    }
+    plan.awaitingNamespace().forEach(board::forget);
+    board.transport(transport);
+  }
+
+  private static String kubeRootCa(KubernetesClient client) {
+    ConfigMap ca =
+        client.configMaps().inNamespace("kube-system").withName("kube-root-ca.crt").get();
+    String pem = ca == null || ca.getData() == null ? null : ca.getData().get("ca.crt");
+    return pem == null
+        ? null
+        : java.util.Base64.getEncoder()
+            .encodeToString(pem.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  @Override
+  public void close() {
+    writers.shutdownNow();
+  }
+}
