@@ -51,6 +51,8 @@ class ApplicationsIT {
 
   @BeforeAll
   static void start() throws Exception {
+    PlatformValues.ensure(client);
+    PlatformValues.system(client, namespace);
     operator = InProcessOperator.start(kubeconfig);
     helm = new FakeHelmController(client);
     client
@@ -86,7 +88,8 @@ class ApplicationsIT {
     assertThat(release.getSpec().upgrade().timeout()).isEqualTo("15m");
     assertThat(release.getSpec().valuesFrom())
         .singleElement()
-        .satisfies(v -> assertThat(v.name()).isEqualTo("cozystack-values"));
+        .satisfies(v -> assertThat(v.name()).isEqualTo("cozystack-values"))
+        .satisfies(v -> assertThat(v.kind()).isEqualTo("ConfigMap"));
     assertThat(release.getSpec().values().path("etcd").asBoolean()).isTrue();
     assertThat(release.getSpec().values().path("monitoring").asBoolean())
         .as("schema default applied")

@@ -38,6 +38,7 @@ class PackagesIT {
   @BeforeAll
   static void startOperator() throws Exception {
     ensureNamespace("cozy-system");
+    PlatformValues.ensure(client);
     operator = InProcessOperator.start(kubeconfig);
     helm = new FakeHelmController(client);
   }

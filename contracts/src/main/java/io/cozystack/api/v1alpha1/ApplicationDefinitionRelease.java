@@ -6,7 +6,6 @@ import io.cozystack.api.meta.HealthCheckExpr;
 import io.cozystack.api.meta.WaitStrategy;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Required;
-import io.fabric8.generator.annotation.ValidationRule;
 import java.util.List;
 import java.util.Map;
 
@@ -24,11 +23,8 @@ public record ApplicationDefinitionRelease(
         String prefix,
     WaitStrategy waitStrategy,
     List<HealthCheckExpr> healthCheckExprs,
-    @ValidationRule(
-            value = "self.all(k, k.matches('^_(cluster|namespace)\\\\.[A-Za-z0-9-]+$'))",
-            message = "each required value is _cluster.<key> or _namespace.<key>")
-        @JsonPropertyDescription(
+    @JsonPropertyDescription(
             "K2 values the chart cannot work without, as _cluster.<key> or _namespace.<key>. While"
                 + " one is missing or empty in the release's namespace, the release is not rendered"
                 + " and the reason is shown in status.")
-        List<String> requiredValues) {}
+        List<@Pattern("^_(cluster|namespace)\\.[A-Za-z0-9-]+$") String> requiredValues) {}

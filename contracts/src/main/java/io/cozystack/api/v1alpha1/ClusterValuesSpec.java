@@ -117,17 +117,15 @@ public record ClusterValuesSpec(
     @JsonPropertyDescription("Service CIDR (_cluster.ipv4-service-cidr).") String ipv4ServiceCidr,
     @JsonPropertyDescription("Join CIDR (_cluster.ipv4-join-cidr).") String ipv4JoinCidr,
     @Pattern("^[0-9]+(\\.[0-9]+)?$")
-        @Default("10")
-        @JsonPropertyDescription("CPU overcommit ratio (_cluster.cpu-allocation-ratio).")
+        @JsonPropertyDescription("CPU overcommit ratio, e.g. 10 (_cluster.cpu-allocation-ratio).")
         String cpuAllocationRatio,
     @Pattern("^[0-9]+(\\.[0-9]+)?$")
-        @Default("1")
-        @JsonPropertyDescription("Memory overcommit ratio (_cluster.memory-allocation-ratio).")
+        @JsonPropertyDescription(
+            "Memory overcommit ratio, e.g. 1 (_cluster.memory-allocation-ratio).")
         String memoryAllocationRatio,
     @Pattern("^[0-9]+(\\.[0-9]+)?$")
-        @Default("40")
         @JsonPropertyDescription(
-            "Ephemeral storage overcommit ratio (_cluster.ephemeral-storage-allocation-ratio).")
+            "Ephemeral storage overcommit ratio, e.g. 40 (_cluster.ephemeral-storage-allocation-ratio).")
         String ephemeralStorageAllocationRatio,
     @PreserveUnknownFields
         @JsonPropertyDescription(

@@ -49,7 +49,14 @@ class RbacCoverageTest {
           "get apiextensions.k8s.io customresourcedefinitions",
           "patch apps.cozystack.io postgreses",
           "patch apps.cozystack.io postgreses/status",
-          "get helm.toolkit.fluxcd.io helmreleases");
+          "get helm.toolkit.fluxcd.io helmreleases",
+          "patch cozystack.io clustervalues/status",
+          "create  configmaps",
+          "patch  configmaps",
+          "get  configmaps",
+          "create  secrets",
+          "patch  secrets",
+          "get  secrets");
 
   @Test
   void everyRequestOfTheOperatorIsAllowedByTheChart() {

@@ -77,6 +77,7 @@ final class InstanceController implements AutoCloseable {
     this.events = new EventRecorder(client, clock);
     this.queue = new WorkQueue(kind(), key -> metrics.timed(() -> reconcileLogged(key)));
     this.instances = inform();
+    values.onTransportChange(() -> instances.getStore().listKeys().forEach(queue::enqueue));
     metrics.instances(() -> instances.getStore().list().size());
     LOG.info("Serving application kind {} ({})", kind(), AppsApi.API_VERSION);
   }
@@ -204,11 +205,14 @@ final class InstanceController implements AutoCloseable {
       GenericKubernetesResource instance, String key, ValuesTransport transport) {
     String namespace = instance.getMetadata().getNamespace();
     ValuesCheck check =
-        values.check(namespace, definition.get().getSpec().release().requiredValues(), transport);
+        values.check(
+            namespace,
+            definition.get().getSpec().release().requiredValues(),
+            transport,
+            () -> queue.enqueue(key));
     if (check.ready()) {
       return Optional.empty();
     }
-    values.await(namespace, () -> queue.enqueue(key));
     Conditions conditions = conditions(instance);
     if (check.state() == ValuesCheck.State.MISSING) {
       announce(

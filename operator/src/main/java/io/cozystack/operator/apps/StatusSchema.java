@@ -5,7 +5,10 @@ import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaPropsBuilder;
 import java.util.List;
 
-/** Schema of an application instance's status: observedGeneration, chartVersion, conditions. */
+/**
+ * Schema of an application instance's status: observedGeneration, release, chartVersion,
+ * valuesTransport, conditions.
+ */
 final class StatusSchema {
   private StatusSchema() {}
 
@@ -38,6 +41,15 @@ final class StatusSchema {
             "observedGeneration", new JSONSchemaPropsBuilder().withType("integer").build())
         .addToProperties("chartVersion", string)
         .addToProperties("release", string)
+        .addToProperties(
+            "valuesTransport",
+            new JSONSchemaPropsBuilder()
+                .withType("string")
+                .withEnum(
+                    new com.fasterxml.jackson.databind.node.TextNode("ConfigMap"),
+                    new com.fasterxml.jackson.databind.node.TextNode("Secret"))
+                .withDescription("What the release reads cozystack-values from.")
+                .build())
         .addToProperties(
             "conditions",
             new JSONSchemaPropsBuilder()

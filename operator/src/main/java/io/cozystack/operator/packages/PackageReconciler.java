@@ -129,11 +129,14 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
     }
     String namespace = desired.release().getMetadata().getNamespace();
     ValuesCheck check =
-        values.check(namespace, desired.values().required(), desired.values().transport());
+        values.check(
+            namespace,
+            desired.values().required(),
+            desired.values().transport(),
+            wakeups.of(ResourceID.fromResource(pkg)));
     if (check.ready()) {
       return Optional.empty();
     }
-    values.await(namespace, wakeups.of(ResourceID.fromResource(pkg)));
     return Optional.of(
         new ComponentStatus(
             desired.key(),
@@ -299,6 +302,12 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
     sources = new PackageEventSources(context);
     List<EventSource<?, Package>> all = new java.util.ArrayList<>(sources.all());
     all.add(wakeups);
+    values.onTransportChange(
+        () ->
+            context
+                .getPrimaryCache()
+                .list()
+                .forEach(p -> wakeups.of(ResourceID.fromResource(p)).run()));
     return all;
   }
 }

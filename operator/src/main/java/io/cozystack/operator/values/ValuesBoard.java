@@ -22,14 +22,36 @@ public final class ValuesBoard {
   private final Map<String, String> lagging = new ConcurrentHashMap<>();
   private final Map<String, List<Runnable>> waiters = new ConcurrentHashMap<>();
   private volatile ValuesTransport transport;
+  private final List<Runnable> transportListeners =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  /** Calls {@code listener} whenever the platform-wide transport changes (consumers re-render). */
+  public void onTransportChange(Runnable listener) {
+    transportListeners.add(listener);
+  }
 
   /** The platform-wide transport, or empty while no ClusterValues has been projected. */
   public Optional<ValuesTransport> transport() {
     return Optional.ofNullable(transport);
   }
 
-  /** What a consumer in {@code namespace} that requires {@code required} may do now. */
-  public ValuesCheck check(String namespace, List<String> required, ValuesTransport wanted) {
+  /**
+   * What a consumer in {@code namespace} that requires {@code required} may do now; when it may not
+   * render, {@code wake} is called once the namespace's projection next changes. Checking and
+   * registering are one step, so no change slips between them.
+   */
+  public synchronized ValuesCheck check(
+      String namespace, List<String> required, ValuesTransport wanted, Runnable wake) {
+    ValuesCheck check = check(namespace, required, wanted);
+    if (!check.ready()) {
+      waiters
+          .computeIfAbsent(namespace, k -> new java.util.concurrent.CopyOnWriteArrayList<>())
+          .add(wake);
+    }
+    return check;
+  }
+
+  private ValuesCheck check(String namespace, List<String> required, ValuesTransport wanted) {
     Carried now = carried.get(namespace);
     if (transport == null) {
       return ValuesCheck.waiting(
@@ -60,22 +82,17 @@ public final class ValuesBoard {
                 + "); set them in ClusterValues 'cozystack' or the tenant's spec");
   }
 
-  /** Calls {@code wake} once, the next time {@code namespace}'s projection changes. */
-  public void await(String namespace, Runnable wake) {
-    waiters
-        .computeIfAbsent(namespace, k -> new java.util.concurrent.CopyOnWriteArrayList<>())
-        .add(wake);
-  }
-
-  void transport(ValuesTransport platform) {
+  synchronized void transport(ValuesTransport platform) {
     ValuesTransport before = transport;
     transport = platform;
     if (before != platform) {
       waiters.keySet().forEach(this::wake);
+      transportListeners.forEach(Runnable::run);
     }
   }
 
-  void carried(String namespace, ValuesDocument document, boolean configMap, boolean secret) {
+  synchronized void carried(
+      String namespace, ValuesDocument document, boolean configMap, boolean secret) {
     lagging.remove(namespace);
     Carried before = carried.put(namespace, new Carried(document, configMap, secret));
     if (!new Carried(document, configMap, secret).equals(before)) {
@@ -83,12 +100,12 @@ public final class ValuesBoard {
     }
   }
 
-  void lagging(String namespace, String reason) {
+  synchronized void lagging(String namespace, String reason) {
     carried.remove(namespace);
     lagging.put(namespace, reason);
   }
 
-  void forget(String namespace) {
+  synchronized void forget(String namespace) {
     carried.remove(namespace);
     lagging.remove(namespace);
   }
