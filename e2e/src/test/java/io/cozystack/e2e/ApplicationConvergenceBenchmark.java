@@ -33,8 +33,9 @@ class ApplicationConvergenceBenchmark {
     int instances = Integer.getInteger("benchmark.instances", 1000);
     int namespaces = Integer.getInteger("benchmark.namespaces", 100);
     Config config = Config.fromKubeconfig(Files.readString(kubeconfig));
+    PlatformValues.ensure(client);
     for (int n = 0; n < namespaces; n++) {
-      ensureNamespace("apps-bench-" + n);
+      PlatformValues.system(client, "apps-bench-" + n);
       ensureNamespace("apps-plain-" + n);
     }
 
@@ -161,7 +162,7 @@ class ApplicationConvergenceBenchmark {
           chartRef: {kind: ExternalArtifact, name: cozystack-bench-application-default-bench, namespace: cozy-system}
           install: {timeout: 10m, strategy: {name: RetryOnFailure, retryInterval: 30s}}
           upgrade: {timeout: 10m, strategy: {name: RetryOnFailure, retryInterval: 30s}}
-          valuesFrom: [{kind: Secret, name: cozystack-values}]
+          valuesFrom: [{kind: ConfigMap, name: cozystack-values}]
           values: {size: %d}
         """
             .formatted(i, i % namespaces, i),

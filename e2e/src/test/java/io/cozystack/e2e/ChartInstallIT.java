@@ -36,6 +36,8 @@ class ChartInstallIT {
 
   @Test
   void theOperatorRunsOnTheChartsRbac() throws Exception {
+    PlatformValues.ensure(client);
+    PlatformValues.system(client, namespace);
     client
         .namespaces()
         .resource(

@@ -16,7 +16,7 @@ class CrdsIT {
   @Test
   void everyProjectCrdIsEstablished() throws Exception {
     List<CustomResourceDefinition> committed = CrdInstaller.projectCrds();
-    assertThat(committed).hasSize(9);
+    assertThat(committed).hasSize(10);
     for (CustomResourceDefinition crd : committed) {
       CustomResourceDefinition served =
           client

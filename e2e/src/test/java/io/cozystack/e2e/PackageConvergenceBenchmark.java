@@ -34,6 +34,7 @@ class PackageConvergenceBenchmark {
     int packages = Integer.getInteger("benchmark.packages", 200);
     Config config = Config.fromKubeconfig(Files.readString(kubeconfig));
     ensureNamespace("cozy-system");
+    PlatformValues.ensure(client);
     for (int i = 0; i < packages; i++) {
       ensureNamespace("bench-" + i);
       ensureNamespace("plain-" + i);
@@ -167,7 +168,7 @@ class PackageConvergenceBenchmark {
           chartRef: {kind: ExternalArtifact, name: bench-p%d-default-c%d, namespace: cozy-system}
           install: {timeout: 10m, strategy: {name: RetryOnFailure, retryInterval: 30s}}
           upgrade: {timeout: 10m, strategy: {name: RetryOnFailure, retryInterval: 30s}}
-          valuesFrom: [{kind: Secret, name: cozystack-values}]
+          valuesFrom: [{kind: ConfigMap, name: cozystack-values}]
         """
             .formatted(c, i, i, c),
         HelmRelease.class);

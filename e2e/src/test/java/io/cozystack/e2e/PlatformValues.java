@@ -25,11 +25,9 @@ final class PlatformValues {
     return client.resource(values).fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply();
   }
 
-  /** The minimal platform values, unless some are already there. */
+  /** The minimal platform values, with the ConfigMap transport. */
   static void ensure(KubernetesClient client) {
-    if (client.resources(ClusterValues.class).withName(ClusterValues.NAME).get() == null) {
-      apply(client, "{rootHost: example.org}");
-    }
+    apply(client, "{rootHost: example.org, transport: ConfigMap}");
   }
 
   /** Makes {@code namespace} a system namespace, which the projection gives the cluster values. */
