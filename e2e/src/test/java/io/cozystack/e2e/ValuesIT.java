@@ -133,7 +133,6 @@ class ValuesIT {
 
   @Test
   void aNamespaceHeldByAForeignConfigMapIsReportedAndItsAppsWait() {
-    tenant("tenant-root", "held", Map.of());
     namespace("tenant-held");
     client
         .configMaps()
@@ -146,6 +145,7 @@ class ValuesIT {
                 .addToData("values.yaml", "_cluster: {}\n")
                 .build())
         .create();
+    tenant("tenant-root", "held", Map.of());
     create("Probe", "tenant-held", "web");
 
     GenericKubernetesResource waiting =
