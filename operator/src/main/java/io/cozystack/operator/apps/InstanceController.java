@@ -17,15 +17,12 @@ import io.cozystack.operator.values.ValuesCheck;
 import io.cozystack.operator.values.ValuesTransports;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -151,7 +148,8 @@ final class InstanceController implements AutoCloseable {
         ValuesTransports.of(ad.getMetadata(), values.transport().orElse(null));
     Optional<List<Condition>> waiting = valuesBlock(instance, key, transport);
     if (waiting.isPresent()) {
-      writeStatus(instance, status(instance, null, null, waiting.get(), transport));
+      InstanceStatus.write(
+          client, instance, InstanceStatus.of(instance, null, null, waiting.get(), transport));
       return;
     }
     HelmRelease desired =
@@ -175,7 +173,7 @@ final class InstanceController implements AutoCloseable {
     Optional<String> holder = existing.flatMap(r -> Ownership.foreignHolder(r, instance));
     if (holder.isPresent()) {
       status =
-          status(
+          InstanceStatus.of(
               instance, releaseKey, null, conflict(instance, releaseKey, holder.get()), transport);
       announce(
           instance,
@@ -191,9 +189,10 @@ final class InstanceController implements AutoCloseable {
                   .fieldManager(FIELD_MANAGER)
                   .forceConflicts()
                   .serverSideApply();
-      status = status(instance, releaseKey, actual, readiness(instance, actual), transport);
+      status =
+          InstanceStatus.of(instance, releaseKey, actual, readiness(instance, actual), transport);
     }
-    writeStatus(instance, status);
+    InstanceStatus.write(client, instance, status);
   }
 
   /**
@@ -280,53 +279,6 @@ final class InstanceController implements AutoCloseable {
   private Conditions conditions(GenericKubernetesResource instance) {
     long generation = Optional.ofNullable(instance.getMetadata().getGeneration()).orElse(0L);
     return Conditions.from(StatusCodec.conditions(instance), generation, clock.instant());
-  }
-
-  private Map<String, Object> status(
-      GenericKubernetesResource instance,
-      String release,
-      HelmRelease actual,
-      List<Condition> conditions,
-      ValuesTransport transport) {
-    Map<String, Object> status = new LinkedHashMap<>();
-    status.put("observedGeneration", instance.getMetadata().getGeneration());
-    if (release != null) {
-      status.put("release", release);
-    }
-    status.put("valuesTransport", transport.name());
-    String chartVersion = actual == null ? null : StatusCodec.chartVersion(actual);
-    if (chartVersion != null) {
-      status.put("chartVersion", chartVersion);
-    }
-    status.put("conditions", StatusCodec.encode(conditions));
-    return status;
-  }
-
-  private void writeStatus(GenericKubernetesResource instance, Map<String, Object> status) {
-    if (StatusCodec.sameJson(status, instance.getAdditionalProperties().get("status"))) {
-      return;
-    }
-    GenericKubernetesResource patch = new GenericKubernetesResource();
-    patch.setApiVersion(instance.getApiVersion());
-    patch.setKind(instance.getKind());
-    patch.setMetadata(
-        new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
-            .withName(instance.getMetadata().getName())
-            .withNamespace(instance.getMetadata().getNamespace())
-            .build());
-    patch.setAdditionalProperty("status", status);
-    PatchContext apply =
-        new PatchContext.Builder()
-            .withPatchType(PatchType.SERVER_SIDE_APPLY)
-            .withFieldManager(FIELD_MANAGER)
-            .withForce(true)
-            .build();
-    client
-        .genericKubernetesResources(instance.getApiVersion(), instance.getKind())
-        .inNamespace(instance.getMetadata().getNamespace())
-        .withName(instance.getMetadata().getName())
-        .subresource("status")
-        .patch(apply, patch);
   }
 
   private boolean hasFinalizer(GenericKubernetesResource instance) {
