@@ -7,6 +7,7 @@ import io.cozystack.api.meta.Condition;
 import io.cozystack.api.meta.ConditionStatus;
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageSource;
+import io.cozystack.api.v1alpha1.PackageStatus;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
 import io.cozystack.operator.flux.ArtifactGenerator;
 import io.cozystack.operator.flux.HelmRelease;
@@ -374,6 +375,49 @@ class PackagesIT {
   }
 
   // --- helpers ---
+
+  @Test
+  void aComponentWhoseRequiredValueIsMissingIsNotRenderedUntilItIsSet() {
+    apply(
+        ExampleSources.yaml(
+            """
+        apiVersion: cozystack.io/v1alpha1
+        kind: PackageSource
+        metadata: {name: acme.needy}
+        spec:
+          sourceRef: {kind: OCIRepository, name: s, namespace: cozy-system}
+          variants:
+            - name: default
+              components:
+                - name: api
+                  path: system/api
+                  install: {namespace: acme-needy, requiredValues: [_cluster.api-server-endpoint]}
+        """,
+            PackageSource.class));
+    apply(ExampleSources.pkg("acme.needy"));
+
+    Package blocked = awaitReady("acme.needy", ConditionStatus.FALSE, "ValuesMissing");
+    assertThat(conditionOf(blocked, "Ready").message())
+        .contains("_cluster.api-server-endpoint")
+        .contains("acme-needy");
+    assertThat(blocked.getStatus().components().get("api").state())
+        .isEqualTo(PackageStatus.ComponentState.VALUES_MISSING);
+    assertThat(release("acme-needy", "api")).isEmpty();
+
+    PlatformValues.apply(
+        client,
+        "{rootHost: example.org, transport: ConfigMap, apiServerEndpoint: https://api.example.org}");
+    try {
+      await().atMost(Duration.ofSeconds(30)).until(() -> release("acme-needy", "api").isPresent());
+      assertThat(release("acme-needy", "api").get().getSpec().valuesFrom())
+          .singleElement()
+          .satisfies(v -> assertThat(v.kind()).isEqualTo("ConfigMap"));
+      assertThat(get("acme.needy").getStatus().valuesTransport())
+          .isEqualTo(io.cozystack.api.v1alpha1.ValuesTransport.ConfigMap);
+    } finally {
+      PlatformValues.ensure(client);
+    }
+  }
 
   private static List<String> eventReasons(String involvedName) {
     return client.v1().events().inNamespace("default").list().getItems().stream()
