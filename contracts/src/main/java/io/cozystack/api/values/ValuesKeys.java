@@ -1,6 +1,14 @@
 package io.cozystack.api.values;
 
+import io.cozystack.api.v1alpha1.ClusterValuesSpec;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * How consumers name the K2 values they require: {@code _cluster.<key>} or {@code
@@ -21,6 +29,60 @@ public final class ValuesKeys {
 
   /** Consumers' per-object override of the platform-wide transport. */
   public static final String TRANSPORT_ANNOTATION = "values.cozystack.io/transport";
+
+  /** The {@code _cluster} key a ClusterValues spec field is projected under (kebab case). */
+  public static String clusterKey(String field) {
+    StringBuilder out = new StringBuilder();
+    for (char c : field.toCharArray()) {
+      if (Character.isUpperCase(c)) {
+        out.append('-').append(Character.toLowerCase(c));
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
+  /** Every typed {@code _cluster} key: the ClusterValues fields, and the detected kube-root-ca. */
+  public static final Set<String> CLUSTER_KEYS = clusterKeys();
+
+  /** Every {@code _namespace} key. */
+  public static final Set<String> NAMESPACE_KEYS =
+      Arrays.stream(NamespaceValues.class.getRecordComponents())
+          .map(RecordComponent::getName)
+          .collect(Collectors.toUnmodifiableSet());
+
+  /** ClusterValues spec fields that configure the projection and are not values. */
+  public static final Set<String> NOT_VALUES = Set.of("extensions", "transport");
+
+  private static Set<String> clusterKeys() {
+    Set<String> keys = new TreeSet<>();
+    for (RecordComponent c : ClusterValuesSpec.class.getRecordComponents()) {
+      if (!NOT_VALUES.contains(c.getName())) {
+        keys.add(clusterKey(c.getName()));
+      }
+    }
+    keys.add("kube-root-ca");
+    return Collections.unmodifiableSet(keys);
+  }
+
+  /**
+   * Why {@code reference} is not a K2 value a chart can rely on, if it is not: malformed, or a key
+   * no one writes. {@code extensions} are the {@code _cluster} keys the catalog knows are added.
+   */
+  public static Optional<String> problem(String reference, Set<String> extensions) {
+    if (!REFERENCE.matcher(reference).matches()) {
+      return Optional.of("'" + reference + "' is not _cluster.<key> or _namespace.<key>");
+    }
+    String key = reference.substring(reference.indexOf('.') + 1);
+    boolean known =
+        reference.startsWith(CLUSTER + ".")
+            ? CLUSTER_KEYS.contains(key) || extensions.contains(key)
+            : NAMESPACE_KEYS.contains(key);
+    return known
+        ? Optional.empty()
+        : Optional.of("'" + reference + "' is not a K2 key the platform writes");
+  }
 
   private ValuesKeys() {}
 }

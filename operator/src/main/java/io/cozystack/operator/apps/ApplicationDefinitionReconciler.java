@@ -3,6 +3,7 @@ package io.cozystack.operator.apps;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ApplicationDefinitionStatus;
+import io.cozystack.contracts.validation.DefinitionCheck;
 import io.cozystack.operator.status.Conditions;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;

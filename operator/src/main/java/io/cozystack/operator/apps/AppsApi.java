@@ -1,5 +1,7 @@
 package io.cozystack.operator.apps;
 
+import io.cozystack.api.v1alpha1.ReleaseAnnotations;
+
 /** Names of the served application API (contract K1). */
 public final class AppsApi {
   public static final String GROUP = "apps.cozystack.io";
@@ -19,10 +21,10 @@ public final class AppsApi {
   public static final String FINALIZER = "apps.cozystack.io/helmrelease";
 
   /** Annotations of an ApplicationDefinition read when rendering releases (Cozystack's names). */
-  public static final String INSTALL_TIMEOUT = "release.cozystack.io/helm-install-timeout";
+  public static final String INSTALL_TIMEOUT = ReleaseAnnotations.INSTALL_TIMEOUT;
 
-  public static final String UPGRADE_TIMEOUT = "release.cozystack.io/helm-upgrade-timeout";
-  public static final String DISABLE_WAIT = "release.cozystack.io/helm-install-disable-wait";
+  public static final String UPGRADE_TIMEOUT = ReleaseAnnotations.UPGRADE_TIMEOUT;
+  public static final String DISABLE_WAIT = ReleaseAnnotations.DISABLE_WAIT;
 
   /** Helm's limit on a release name. */
   public static final int RELEASE_NAME_LIMIT = 53;

@@ -3,6 +3,7 @@ package io.cozystack.operator.values;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.cozystack.api.v1alpha1.ClusterValuesSpec;
+import io.cozystack.api.values.ValuesKeys;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -17,9 +18,6 @@ import java.util.TreeMap;
  * unset fields omitted; then the extensions.
  */
 public final class ClusterValuesRenderer {
-  /** Spec fields that configure the projection and are not values. */
-  private static final Set<String> NOT_VALUES = Set.of("extensions", "transport");
-
   private static final Set<String> MAPS = Set.of("branding", "scheduling");
 
   /** The rendered map, or the problems that keep it from being projected. */
@@ -32,10 +30,10 @@ public final class ClusterValuesRenderer {
     ObjectNode fields = Serialization.jsonMapper().valueToTree(spec);
     for (Iterator<Map.Entry<String, JsonNode>> it = fields.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> field = it.next();
-      if (NOT_VALUES.contains(field.getKey()) || field.getValue().isNull()) {
+      if (ValuesKeys.NOT_VALUES.contains(field.getKey()) || field.getValue().isNull()) {
         continue;
       }
-      cluster.put(kebab(field.getKey()), value(field.getKey(), field.getValue()));
+      cluster.put(ValuesKeys.clusterKey(field.getKey()), value(field.getKey(), field.getValue()));
     }
     if (kubeRootCa != null) {
       cluster.put("kube-root-ca", kubeRootCa);
@@ -56,19 +54,6 @@ public final class ClusterValuesRenderer {
               });
     }
     return new Rendered(cluster, List.copyOf(problems));
-  }
-
-  /** {@code dns01CloudflareSecretName} → {@code dns01-cloudflare-secret-name}. */
-  static String kebab(String camel) {
-    StringBuilder out = new StringBuilder();
-    for (char c : camel.toCharArray()) {
-      if (Character.isUpperCase(c)) {
-        out.append('-').append(Character.toLowerCase(c));
-      } else {
-        out.append(c);
-      }
-    }
-    return out.toString();
   }
 
   private static Object value(String field, JsonNode node) {

@@ -1,9 +1,10 @@
-package io.cozystack.operator.apps;
+package io.cozystack.contracts.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ApplicationDefinitionApplication;
+import io.cozystack.api.v1alpha1.ReleaseAnnotations;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -66,16 +67,22 @@ public final class DefinitionCheck {
     if (annotations == null) {
       return;
     }
-    for (String key : List.of(AppsApi.INSTALL_TIMEOUT, AppsApi.UPGRADE_TIMEOUT)) {
+    for (String key :
+        List.of(ReleaseAnnotations.INSTALL_TIMEOUT, ReleaseAnnotations.UPGRADE_TIMEOUT)) {
       String value = annotations.get(key);
       if (value != null && !FLUX_DURATION.matcher(value).matches()) {
         problems.add(
             "annotation " + key + " '" + value + "' must be a duration such as 15m or 1h30m");
       }
     }
-    String wait = annotations.get(AppsApi.DISABLE_WAIT);
+    String wait = annotations.get(ReleaseAnnotations.DISABLE_WAIT);
     if (wait != null && !wait.equalsIgnoreCase("true") && !wait.equalsIgnoreCase("false")) {
-      problems.add("annotation " + AppsApi.DISABLE_WAIT + " '" + wait + "' must be true or false");
+      problems.add(
+          "annotation "
+              + ReleaseAnnotations.DISABLE_WAIT
+              + " '"
+              + wait
+              + "' must be true or false");
     }
   }
 
