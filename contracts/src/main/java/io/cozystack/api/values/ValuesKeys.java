@@ -43,6 +43,9 @@ public final class ValuesKeys {
     return out.toString();
   }
 
+  /** ClusterValues spec fields that configure the projection and are not values. */
+  public static final Set<String> NOT_VALUES = Set.of("extensions", "transport");
+
   /** Every typed {@code _cluster} key: the ClusterValues fields, and the detected kube-root-ca. */
   public static final Set<String> CLUSTER_KEYS = clusterKeys();
 
@@ -51,9 +54,6 @@ public final class ValuesKeys {
       Arrays.stream(NamespaceValues.class.getRecordComponents())
           .map(RecordComponent::getName)
           .collect(Collectors.toUnmodifiableSet());
-
-  /** ClusterValues spec fields that configure the projection and are not values. */
-  public static final Set<String> NOT_VALUES = Set.of("extensions", "transport");
 
   private static Set<String> clusterKeys() {
     Set<String> keys = new TreeSet<>();

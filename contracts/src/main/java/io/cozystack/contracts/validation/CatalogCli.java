@@ -1,0 +1,103 @@
+package io.cozystack.contracts.validation;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code cozy-catalog}: validates a catalog against the contracts, or lists the breaking changes
+ * between two versions of one. Exit codes: 0 no findings, 1 findings, 2 usage or I/O error.
+ */
+@Command(
+    name = "cozy-catalog",
+    mixinStandardHelpOptions = true,
+    description = "Checks a catalog against the platform's contracts (K1-K6).",
+    subcommands = {CatalogCli.Validate.class, CatalogCli.Diff.class},
+    exitCodeOnInvalidInput = 2,
+    exitCodeOnExecutionException = 2)
+public final class CatalogCli {
+  public static final int OK = 0;
+  public static final int FINDINGS = 1;
+  public static final int ERROR = 2;
+
+  public static void main(String[] args) {
+    // The CLI logs nothing; keep SLF4J from warning that no logging backend is on the classpath.
+    System.setProperty("slf4j.internal.verbosity", "ERROR");
+    System.exit(run(args));
+  }
+
+  /** Runs the CLI and returns its exit code (for tests). */
+  public static int run(String... args) {
+    return new CommandLine(new CatalogCli()).execute(args);
+  }
+
+  /** Text or JSON. */
+  enum Output {
+    text,
+    json
+  }
+
+  static int report(List<Finding> findings, Output output, String what) throws Exception {
+    if (output == Output.json) {
+      System.out.println(
+          new ObjectMapper()
+              .enable(SerializationFeature.INDENT_OUTPUT)
+              .writeValueAsString(java.util.Map.of("findings", findings)));
+    } else if (findings.isEmpty()) {
+      System.out.println(what + ": no findings");
+    } else {
+      findings.forEach(f -> System.out.println(f.describe()));
+      System.out.println(what + ": " + findings.size() + " finding(s)");
+    }
+    return findings.isEmpty() ? OK : FINDINGS;
+  }
+
+  static Path directory(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      throw new CommandLine.ParameterException(
+          new CommandLine(new CatalogCli()), dir + " is not a directory");
+    }
+    return dir;
+  }
+
+  @Command(name = "validate", description = "Validate a catalog directory.")
+  static final class Validate implements Callable<Integer> {
+    @Parameters(
+        paramLabel = "<catalog-dir>",
+        description = "The catalog's root (with catalog.yaml).")
+    Path dir;
+
+    @Option(names = "--output", description = "text or json. Default: ${DEFAULT-VALUE}.")
+    Output output = Output.text;
+
+    @Override
+    public Integer call() throws Exception {
+      return report(CatalogValidator.validate(directory(dir)), output, dir.toString());
+    }
+  }
+
+  @Command(name = "diff", description = "List breaking changes from <old-dir> to <new-dir>.")
+  static final class Diff implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "<old-dir>")
+    Path older;
+
+    @Parameters(index = "1", paramLabel = "<new-dir>")
+    Path newer;
+
+    @Option(names = "--output", description = "text or json. Default: ${DEFAULT-VALUE}.")
+    Output output = Output.text;
+
+    @Override
+    public Integer call() throws Exception {
+      return report(
+          CatalogDiff.diff(directory(older), directory(newer)), output, older + " -> " + newer);
+    }
+  }
+}

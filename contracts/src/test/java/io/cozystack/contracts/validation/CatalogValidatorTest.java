@@ -1,0 +1,200 @@
+package io.cozystack.contracts.validation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each rule of the validator, failing on a changed copy of a catalog that passes. */
+class CatalogValidatorTest {
+  @TempDir Path dir;
+
+  private List<Finding> validate(CatalogFixture fixture) throws Exception {
+    return CatalogValidator.validate(fixture.root);
+  }
+
+  @Test
+  void theGoodCatalogHasNoFindings() throws Exception {
+    assertThat(validate(CatalogFixture.copy(dir))).isEmpty();
+  }
+
+  @Test
+  void anUnknownManifestFieldIsRefusedWithItsLine() throws Exception {
+    var findings =
+        validate(
+            CatalogFixture.copy(dir)
+                .edit("catalog.yaml", "  cozyLib:", "  cozyLibs: x\n  cozyLib:"));
+
+    assertThat(findings)
+        .singleElement()
+        .satisfies(f -> assertThat(f.rule()).isEqualTo("manifest"))
+        .satisfies(f -> assertThat(f.message()).contains("cozyLibs"))
+        .satisfies(f -> assertThat(f.line()).isEqualTo(15));
+  }
+
+  @Test
+  void anUnknownPlatformPropertyIsNamedWithTheKnownOnes() throws Exception {
+    var findings =
+        validate(
+            CatalogFixture.copy(dir)
+                .edit("catalog.yaml", "storage.defaultClass", "storage.teleport"));
+
+    assertThat(findings)
+        .singleElement()
+        .satisfies(
+            f -> assertThat(f.message()).contains("storage.teleport").contains("storage.rwx"));
+  }
+
+  @Test
+  void aContractVersionOutsideTheWindowIsRefused() throws Exception {
+    var findings =
+        validate(
+            CatalogFixture.copy(dir)
+                .edit("catalog.yaml", "contractVersion: 1", "contractVersion: 3"));
+
+    assertThat(findings).extracting(Finding::rule).containsExactly("contract-window");
+    assertThat(findings.get(0).line()).isEqualTo(9);
+  }
+
+  @Test
+  void aCozyLibPinOutsideTheWindowAndAChartThatDisagreesAreBothFound() throws Exception {
+    var findings =
+        validate(CatalogFixture.copy(dir).edit("catalog.yaml", "version: 1.0.0", "version: 2.0.0"));
+
+    assertThat(findings).extracting(Finding::rule).containsExactly("cozy-lib-pin", "cozy-lib-pin");
+    assertThat(findings.get(1).file()).isEqualTo("charts/postgres/Chart.yaml");
+  }
+
+  @Test
+  void aVersionPropertyNeedsAMinimumAndAFlagTakesNone() throws Exception {
+    var findings =
+        validate(
+            CatalogFixture.copy(dir)
+                .edit("catalog.yaml", "      minVersion: \"1.32\"\n", "")
+                .edit(
+                    "catalog.yaml",
+                    "      reason: every",
+                    "      minVersion: \"1.0\"\n      reason: every"));
+
+    assertThat(findings).extracting(Finding::rule).containsOnly("property-requirement").hasSize(2);
+  }
+
+  @Test
+  void aBadDefinitionIsReportedInItsFile() throws Exception {
+    var findings =
+        validate(
+            CatalogFixture.copy(dir)
+                .edit("applications/postgres.yaml", "singular: postgres", "singular: postgreses"));
+
+    assertThat(findings)
+        .singleElement()
+        .satisfies(f -> assertThat(f.file()).isEqualTo("applications/postgres.yaml"))
+        .satisfies(f -> assertThat(f.rule()).isEqualTo("k1-definition"))
+        .satisfies(f -> assertThat(f.message()).contains("plural and singular must differ"));
+  }
+
+  @Test
+  void aManifestKindThatTheDefinitionDoesNotServeIsFound() throws Exception {
+    var findings =
+        validate(CatalogFixture.copy(dir).edit("catalog.yaml", "kind: Postgres", "kind: Postgre"));
+
+    assertThat(findings).extracting(Finding::rule).containsExactly("k1-definition");
+  }
+
+  @Test
+  void requiredValuesMustBeKnownKeysAndAgreeWithTheDefinition() throws Exception {
+    var findings =
+        validate(
+            CatalogFixture.copy(dir)
+                .edit(
+                    "catalog.yaml",
+                    "requiredValues: [_namespace.host]",
+                    "requiredValues: [_namespace.hostname]"));
+
+    assertThat(findings)
+        .extracting(Finding::rule)
+        .containsExactly("k2-required-values", "k2-required-values");
+    assertThat(findings.get(0).message()).contains("_namespace.hostname");
+  }
+
+  @Test
+  void aChartWithoutAStrictValuesSchemaIsFound() throws Exception {
+    assertThat(validate(CatalogFixture.copy(dir).delete("charts/postgres/values.schema.json")))
+        .extracting(Finding::rule)
+        .containsExactly("k4-values-schema");
+    assertThat(
+            validate(
+                CatalogFixture.copy(dir.resolve("lax"))
+                    .edit(
+                        "charts/postgres/values.schema.json",
+                        "\"additionalProperties\": false",
+                        "\"additionalProperties\": true")))
+        .singleElement()
+        .satisfies(f -> assertThat(f.message()).contains("not strict"));
+  }
+
+  @Test
+  void theChartSchemaMustMatchTheDefinitionProperty() throws Exception {
+    var findings =
+        validate(
+            CatalogFixture.copy(dir)
+                .edit(
+                    "charts/postgres/values.schema.json",
+                    "\"size\": {\"type\": \"string\"",
+                    "\"disk\": {\"type\": \"string\"")
+                .edit(
+                    "charts/postgres/values.schema.json",
+                    "\"replicas\": {\"type\": \"integer\"",
+                    "\"replicas\": {\"type\": \"string\""));
+
+    assertThat(findings)
+        .extracting(Finding::message)
+        .anySatisfy(m -> assertThat(m).contains("size").contains("missing from the chart"))
+        .anySatisfy(m -> assertThat(m).contains("disk").contains("not in Postgres's openAPISchema"))
+        .anySatisfy(
+            m -> assertThat(m).contains("replicas is string here, integer in the definition"));
+  }
+
+  @Test
+  void aTemplateThatReadsAnUnknownK2KeyIsFoundAtItsLine() throws Exception {
+    var findings =
+        validate(
+            CatalogFixture.copy(dir)
+                .edit(
+                    "charts/postgres/templates/cluster.yaml",
+                    "\"cluster-domain\"",
+                    "\"cluster-domian\""));
+
+    assertThat(findings)
+        .singleElement()
+        .satisfies(f -> assertThat(f.rule()).isEqualTo("k2-known-key"))
+        .satisfies(f -> assertThat(f.line()).isEqualTo(8))
+        .satisfies(f -> assertThat(f.message()).contains("_cluster.cluster-domian"));
+  }
+
+  @Test
+  void aDeclaredClusterExtensionMayBeRead() throws Exception {
+    var fixture =
+        CatalogFixture.copy(dir)
+            .edit(
+                "charts/postgres/templates/cluster.yaml",
+                "\"cluster-domain\"",
+                "\"acme-backup-bucket\"");
+    assertThat(validate(fixture)).extracting(Finding::rule).containsExactly("k2-known-key");
+
+    fixture.edit(
+        "catalog.yaml",
+        "  strategies:",
+        "  clusterExtensions: [acme-backup-bucket]\n  strategies:");
+    assertThat(validate(fixture)).isEmpty();
+  }
+
+  @Test
+  void aMissingManifestIsOneFinding() throws Exception {
+    assertThat(validate(CatalogFixture.copy(dir).delete("catalog.yaml")))
+        .singleElement()
+        .satisfies(f -> assertThat(f.message()).contains("no catalog.yaml"));
+  }
+}
