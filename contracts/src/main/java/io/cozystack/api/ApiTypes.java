@@ -10,6 +10,7 @@ import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ClusterValues;
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageSource;
+import io.cozystack.api.v1alpha1.PlatformProperties;
 import io.fabric8.kubernetes.client.CustomResource;
 import java.util.List;
 
@@ -22,6 +23,7 @@ public final class ApiTypes {
           Package.class,
           ApplicationDefinition.class,
           ClusterValues.class,
+          PlatformProperties.class,
           BackupClass.class,
           BackupJob.class,
           Backup.class,

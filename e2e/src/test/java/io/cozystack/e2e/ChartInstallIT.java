@@ -7,6 +7,7 @@ import com.marcnuri.helm.Helm;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageSource;
+import io.cozystack.api.v1alpha1.PlatformProperties;
 import io.cozystack.operator.flux.HelmRelease;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -38,6 +39,15 @@ class ChartInstallIT {
   void theOperatorRunsOnTheChartsRbac() throws Exception {
     PlatformValues.ensure(client);
     PlatformValues.system(client, namespace);
+    // The chart owns PlatformProperties 'cozystack'; one left by another test would block the
+    // install.
+    client.resources(PlatformProperties.class).withName(PlatformProperties.NAME).delete();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                client.resources(PlatformProperties.class).withName(PlatformProperties.NAME).get()
+                    == null);
     client
         .namespaces()
         .resource(
@@ -144,6 +154,7 @@ class ChartInstallIT {
               l -> l.contains("forbidden: User \"system:serviceaccount:") && l.contains("cannot"));
     } finally {
       operator.destroyForcibly();
+      client.resources(PlatformProperties.class).withName(PlatformProperties.NAME).delete();
       client.resources(Package.class).withName("acme.charted").delete();
       client.resources(PackageSource.class).withName("acme.charted").delete();
     }

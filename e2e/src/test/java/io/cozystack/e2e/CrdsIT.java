@@ -16,7 +16,7 @@ class CrdsIT {
   @Test
   void everyProjectCrdIsEstablished() throws Exception {
     List<CustomResourceDefinition> committed = CrdInstaller.projectCrds();
-    assertThat(committed).hasSize(10);
+    assertThat(committed).hasSize(io.cozystack.api.ApiTypes.ALL.size());
     for (CustomResourceDefinition crd : committed) {
       CustomResourceDefinition served =
           client

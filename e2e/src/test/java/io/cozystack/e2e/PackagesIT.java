@@ -377,6 +377,95 @@ class PackagesIT {
   // --- helpers ---
 
   @Test
+  void aCatalogThePlatformDoesNotMeetIsRefusedNamingEveryGapUntilMetOrOverridden() {
+    try {
+      refusedUntilMetOrOverridden();
+    } finally {
+      client
+          .resources(io.cozystack.api.v1alpha1.PlatformProperties.class)
+          .withName("cozystack")
+          .delete();
+    }
+  }
+
+  private void refusedUntilMetOrOverridden() {
+    platformProperties("{storage: {defaultClass: true, rwx: false}}");
+    apply(ExampleSources.yaml(compatSource(1), PackageSource.class));
+    apply(ExampleSources.pkg("acme.compat"));
+
+    Package refused = awaitReady("acme.compat", ConditionStatus.FALSE, "Incompatible");
+    assertThat(conditionOf(refused, "Compatible").status()).isEqualTo(ConditionStatus.FALSE);
+    assertThat(conditionOf(refused, "Compatible").message())
+        .contains("storage.rwx")
+        .contains("shared volumes")
+        .doesNotContain("kubernetes.version");
+    assertThat(release("acme-compat", "app")).isEmpty();
+
+    platformProperties("{storage: {defaultClass: true, rwx: true}}");
+    await().atMost(Duration.ofSeconds(30)).until(() -> release("acme-compat", "app").isPresent());
+    assertThat(conditionOf(get("acme.compat"), "Compatible").reason()).isEqualTo("Compatible");
+
+    apply(ExampleSources.yaml(compatSource(5), PackageSource.class));
+    Package tooNew = awaitReady("acme.compat", ConditionStatus.FALSE, "Incompatible");
+    assertThat(conditionOf(tooNew, "Compatible").message()).contains("contract version 5");
+    assertThat(release("acme-compat", "app")).as("an existing release is left alone").isPresent();
+
+    apply(
+        ExampleSources.yaml(
+            """
+        apiVersion: cozystack.io/v1alpha1
+        kind: Package
+        metadata: {name: acme.compat}
+        spec: {compatibilityOverride: {reason: "lab cluster, newer catalog on purpose"}}
+        """,
+            Package.class));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "Overridden".equals(conditionOf(get("acme.compat"), "Compatible").reason()));
+    assertThat(conditionOf(get("acme.compat"), "Compatible").message())
+        .contains("lab cluster")
+        .contains("contract version 5");
+    assertThat(conditionOf(get("acme.compat"), "Compatible").status())
+        .isEqualTo(ConditionStatus.TRUE);
+  }
+
+  private static String compatSource(int contractVersion) {
+    return """
+        apiVersion: cozystack.io/v1alpha1
+        kind: PackageSource
+        metadata: {name: acme.compat}
+        spec:
+          sourceRef: {kind: OCIRepository, name: s, namespace: cozy-system}
+          catalog:
+            name: acme
+            version: 1.0.0
+            minPlatformVersion: 0.1.0
+            contractVersion: %d
+            requires:
+              - {property: storage.rwx, reason: shared volumes}
+              - {property: kubernetes.version, minVersion: "1.30"}
+          variants:
+            - name: default
+              components:
+                - {name: app, path: system/app, install: {namespace: acme-compat}}
+        """
+        .formatted(contractVersion);
+  }
+
+  private static void platformProperties(String spec) {
+    client
+        .resource(
+            ExampleSources.yaml(
+                "apiVersion: cozystack.io/v1alpha1\nkind: PlatformProperties\n"
+                    + "metadata: {name: cozystack}\nspec: "
+                    + spec,
+                io.cozystack.api.v1alpha1.PlatformProperties.class))
+        .fieldManager("cozy-e2e-properties")
+        .forceConflicts()
+        .serverSideApply();
+  }
+
+  @Test
   void aComponentWhoseRequiredValueIsMissingIsNotRenderedUntilItIsSet() {
     apply(
         ExampleSources.yaml(

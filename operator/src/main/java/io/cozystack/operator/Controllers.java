@@ -10,6 +10,7 @@ import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ClusterValues;
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageSource;
+import io.cozystack.api.v1alpha1.PlatformProperties;
 import io.cozystack.operator.apps.ApplicationDefinitionReconciler;
 import io.cozystack.operator.apps.ApplicationKinds;
 import io.cozystack.operator.observability.StateGauges;
@@ -70,6 +71,10 @@ public final class Controllers {
             ClusterValues.class,
             new ValuesProjectionReconciler(values, Clock.systemUTC()),
             Controllers::reconcileOnRequest),
+        new Entry<>(
+            "platformproperties",
+            PlatformProperties.class,
+            new PlatformPropertiesReconciler(Clock.systemUTC())),
         new Entry<>(
             "packagesource", PackageSource.class, new PackageSourceReconciler(Clock.systemUTC())),
         new Entry<>(

@@ -18,6 +18,9 @@ public final class OperatorRuntime {
   private final List<Controllers.Entry<?>> controllers;
   private final LeaderElectionConfiguration leaderElection;
 
+  /** How long stopping waits for in-flight reconciles (below Kubernetes' 30 s grace period). */
+  static final java.time.Duration STOP_TIMEOUT = java.time.Duration.ofSeconds(20);
+
   /**
    * @param useServerSideApply false only against the fabric8 mock server, which lacks it
    */
@@ -72,8 +75,35 @@ public final class OperatorRuntime {
     }
   }
 
+  /**
+   * Stops the controllers: first what our reconcilers run themselves (application kinds' informers
+   * and queues, writer pools), so nothing retries against a closing client; then the framework,
+   * waiting at most {@link #STOP_TIMEOUT} for in-flight reconciles before abandoning them (they are
+   * retried by the next leader; every write is idempotent).
+   */
   public void stop() {
-    operator.stop();
+    Thread stopper =
+        new Thread(
+            () -> {
+              closeReconcilers();
+              operator.stop();
+            },
+            "operator-stop");
+    stopper.setDaemon(true);
+    stopper.start();
+    try {
+      stopper.join(STOP_TIMEOUT.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (stopper.isAlive()) {
+      LOG.warn(
+          "In-flight reconciles did not finish within {} s; abandoning them",
+          STOP_TIMEOUT.toSeconds());
+    }
+  }
+
+  private void closeReconcilers() {
     for (Controllers.Entry<?> entry : controllers) {
       if (entry.reconciler() instanceof AutoCloseable closeable) {
         try {

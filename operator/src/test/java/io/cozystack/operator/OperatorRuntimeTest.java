@@ -41,6 +41,7 @@ class OperatorRuntimeTest {
         .filteredOn(m -> m.startsWith("Started controller "))
         .containsExactly(
             "Started controller clustervalues for ClusterValues (cozystack.io/v1alpha1)",
+            "Started controller platformproperties for PlatformProperties (cozystack.io/v1alpha1)",
             "Started controller packagesource for PackageSource (cozystack.io/v1alpha1)",
             "Started controller package for Package (cozystack.io/v1alpha1)",
             "Started controller applicationdefinition for ApplicationDefinition"

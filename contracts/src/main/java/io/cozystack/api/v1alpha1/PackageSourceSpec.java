@@ -11,4 +11,8 @@ public record PackageSourceSpec(
             "The Flux source holding the charts. Absent: no artifacts are generated (Ready=Unknown).")
         PackageSourceRef sourceRef,
     @JsonPropertyDescription("The variants a Package can choose; the default one is named default.")
-        List<Variant> variants) {}
+        List<Variant> variants,
+    @JsonPropertyDescription(
+            "What the catalog this source comes from needs of the platform (from its catalog.yaml);"
+                + " a Package of an incompatible source is not installed.")
+        CatalogRequirements catalog) {}

@@ -19,4 +19,17 @@ public record PackageSpec(
                 + " status shows a Suspended condition.")
         Boolean suspend,
     @JsonPropertyDescription("Why the package is suspended; shown in the Suspended condition.")
-        String suspendReason) {}
+        String suspendReason,
+    @JsonPropertyDescription(
+            "Install even though the platform does not meet the catalog's requirements; the"
+                + " reason is shown in the Compatible condition.")
+        CompatibilityOverride compatibilityOverride) {
+
+  /** An explicit, explained override of the compatibility check. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record CompatibilityOverride(
+      @io.fabric8.generator.annotation.Required
+          @io.fabric8.generator.annotation.Size(min = 1)
+          @JsonPropertyDescription("Why the unmet requirements are acceptable here.")
+          String reason) {}
+}

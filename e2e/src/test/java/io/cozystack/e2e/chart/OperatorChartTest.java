@@ -64,6 +64,26 @@ class OperatorChartTest {
   }
 
   @Test
+  void platformPropertiesArePublishedFromTheValues() {
+    RenderedChart rendered =
+        RenderedChart.render(
+            Map.of(
+                "platformProperties.storage.defaultClass", true,
+                "platformProperties.network.multus", true));
+
+    var properties =
+        typed(
+            rendered.ofKind("PlatformProperties").get(0),
+            io.cozystack.api.v1alpha1.PlatformProperties.class);
+    assertThat(properties.getMetadata().getName()).isEqualTo("cozystack");
+    assertThat(properties.getSpec().storage().defaultClass()).isTrue();
+    assertThat(properties.getSpec().network().multus()).isTrue();
+    assertThat(properties.getSpec().gpu().mig()).isFalse();
+    assertThatThrownBy(() -> RenderedChart.render(Map.of("platformProperties.gpu.cuda", true)))
+        .hasMessageContaining("cuda");
+  }
+
+  @Test
   void theValuesSchemaRefusesUnknownKeysAndBadDurations() {
     assertThatThrownBy(() -> RenderedChart.render(Map.of("replica", 3)))
         .hasMessageContaining("replica");

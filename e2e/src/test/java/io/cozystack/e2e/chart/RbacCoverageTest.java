@@ -51,6 +51,7 @@ class RbacCoverageTest {
           "patch apps.cozystack.io postgreses/status",
           "get helm.toolkit.fluxcd.io helmreleases",
           "patch cozystack.io clustervalues/status",
+          "patch cozystack.io platformproperties/status",
           "create  configmaps",
           "patch  configmaps",
           "get  configmaps",

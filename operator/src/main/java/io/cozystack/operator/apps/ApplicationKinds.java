@@ -26,6 +26,7 @@ public final class ApplicationKinds implements AutoCloseable {
   private final Map<String, InstanceController> byDefinition = new ConcurrentHashMap<>();
   private final Map<String, Long> servedGeneration = new ConcurrentHashMap<>();
   private SharedIndexInformer<HelmRelease> releases;
+  private boolean closed;
 
   private final MeterRegistry registry;
   private final ValuesBoard values;
@@ -45,6 +46,9 @@ public final class ApplicationKinds implements AutoCloseable {
 
   /** Starts serving the definition's kind, or hands a changed definition to its controller. */
   public synchronized void serve(ApplicationDefinition definition, JsonNode valuesSchema) {
+    if (closed) {
+      return;
+    }
     String name = definition.getMetadata().getName();
     InstanceController running = byDefinition.get(name);
     if (running != null && !running.kind().equals(definition.getSpec().application().kind())) {
@@ -98,6 +102,7 @@ public final class ApplicationKinds implements AutoCloseable {
 
   @Override
   public synchronized void close() {
+    closed = true;
     byDefinition.keySet().stream().toList().forEach(this::stop);
     if (releases != null) {
       releases.close();

@@ -3,6 +3,7 @@ package io.cozystack.operator.packages;
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageSource;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
+import io.cozystack.api.v1alpha1.PlatformProperties;
 import io.cozystack.api.v1alpha1.Variant;
 import io.cozystack.operator.flux.HelmRelease;
 import io.fabric8.kubernetes.api.model.Namespace;
@@ -31,6 +32,7 @@ final class PackageEventSources {
   private final InformerEventSource<PackageSource, Package> packageSources;
   private final InformerEventSource<Package, Package> dependencies;
   private final InformerEventSource<Namespace, Package> namespaces;
+  private final InformerEventSource<PlatformProperties, Package> platform;
 
   PackageEventSources(EventSourceContext<Package> context) {
     this.context = context;
@@ -69,6 +71,22 @@ final class PackageEventSources {
                 .withSecondaryToPrimaryMapper(this::packagesInstallingInto)
                 .build(),
             context);
+    // A change of the published properties can make any Package (in)compatible.
+    this.platform =
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(PlatformProperties.class, Package.class)
+                .withName("platformproperties")
+                .withSecondaryToPrimaryMapper((PlatformProperties p) -> everyPackage())
+                .build(),
+            context);
+  }
+
+  private Set<ResourceID> everyPackage() {
+    return context
+        .getPrimaryCache()
+        .list()
+        .map(ResourceID::fromResource)
+        .collect(Collectors.toSet());
   }
 
   private Set<ResourceID> packagesInstallingInto(Namespace namespace) {
@@ -89,7 +107,12 @@ final class PackageEventSources {
   }
 
   List<EventSource<?, Package>> all() {
-    return List.of(releases, packageSources, dependencies, namespaces);
+    return List.of(releases, packageSources, dependencies, namespaces, platform);
+  }
+
+  /** The published platform properties (K3), if any. */
+  Optional<PlatformProperties> platform() {
+    return platform.get(new ResourceID(PlatformProperties.NAME));
   }
 
   Optional<Namespace> cachedNamespace(String name) {

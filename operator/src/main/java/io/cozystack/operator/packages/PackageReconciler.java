@@ -68,7 +68,13 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
       return statusUpdate(pkg, PackageStatusBuilder.suspended(pkg, clock.instant()), events(ctx));
     }
     Lookup lookup = Lookup.of(sources.packages(), sources.packageSources());
-    PackagePlan plan = PackagePlanner.plan(pkg, lookup, settings, values.transport().orElse(null));
+    PackageCompatibility.Verdict compatibility =
+        PackageCompatibility.verdict(
+            pkg, lookup.source(pkg.getMetadata().getName()), sources.platform());
+    PackagePlan plan =
+        compatibility.blocks()
+            ? new PackagePlan.Blocked("Incompatible", compatibility.message(), true, Map.of())
+            : PackagePlanner.plan(pkg, lookup, settings, values.transport().orElse(null));
     Map<String, ComponentStatus> components;
     if (plan instanceof PackagePlan.Ready ready) {
       ensureNamespaces(ready, lookup, ctx.getClient());
@@ -77,7 +83,8 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
     } else {
       components = Map.of();
     }
-    PackageStatus status = PackageStatusBuilder.build(pkg, plan, components, clock.instant());
+    PackageStatus status =
+        PackageStatusBuilder.build(pkg, plan, components, compatibility, clock.instant());
     recordState(pkg, status);
     return statusUpdate(pkg, status, events(ctx));
   }

@@ -19,8 +19,15 @@ public final class PackageStatusBuilder {
 
   private PackageStatusBuilder() {}
 
+  /** Condition type: whether the platform meets the catalog's requirements (K3). */
+  public static final String COMPATIBLE = "Compatible";
+
   public static PackageStatus build(
-      Package pkg, PackagePlan plan, Map<String, ComponentStatus> components, Instant now) {
+      Package pkg,
+      PackagePlan plan,
+      Map<String, ComponentStatus> components,
+      PackageCompatibility.Verdict compatibility,
+      Instant now) {
     long generation = Optional.ofNullable(pkg.getMetadata().getGeneration()).orElse(0L);
     Conditions conditions =
         Conditions.from(
@@ -38,6 +45,7 @@ public final class PackageStatusBuilder {
       dependencies = ready.dependencies();
       readiness(ready, components, conditions);
     }
+    compatible(compatibility, conditions);
     return new PackageStatus(
         generation,
         conditions.build(),
@@ -54,6 +62,23 @@ public final class PackageStatusBuilder {
         .map(PackagePlan.ValuesNeed::transport)
         .findFirst()
         .orElse(null);
+  }
+
+  private static void compatible(PackageCompatibility.Verdict verdict, Conditions conditions) {
+    String reason =
+        switch (verdict.state()) {
+          case NOT_DECLARED -> "NoRequirements";
+          case COMPATIBLE -> "Compatible";
+          case OVERRIDDEN -> "Overridden";
+          case INCOMPATIBLE -> "Incompatible";
+        };
+    conditions.set(
+        COMPATIBLE,
+        verdict.blocks()
+            ? io.cozystack.api.meta.ConditionStatus.FALSE
+            : io.cozystack.api.meta.ConditionStatus.TRUE,
+        reason,
+        verdict.message());
   }
 
   private static void readiness(
@@ -113,6 +138,7 @@ public final class PackageStatusBuilder {
         Conditions.from(previous == null ? null : previous.conditions(), generation, now)
             .keep(Conditions.READY)
             .keep(Conditions.STALLED)
+            .keep(COMPATIBLE)
             .set(
                 SUSPENDED,
                 io.cozystack.api.meta.ConditionStatus.TRUE,
