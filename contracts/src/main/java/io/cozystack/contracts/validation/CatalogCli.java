@@ -20,6 +20,7 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = "Checks a catalog against the platform's contracts (K1-K6).",
     subcommands = {CatalogCli.Validate.class, CatalogCli.Diff.class},
+    versionProvider = CatalogCli.Version.class,
     exitCodeOnInvalidInput = 2,
     exitCodeOnExecutionException = 2)
 public final class CatalogCli {
@@ -36,6 +37,22 @@ public final class CatalogCli {
   /** Runs the CLI and returns its exit code (for tests). */
   public static int run(String... args) {
     return new CommandLine(new CatalogCli()).execute(args);
+  }
+
+  /** The platform and contract versions this validator judges by. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {
+        "cozy-catalog "
+            + io.cozystack.api.Contracts.PLATFORM_VERSION
+            + " (contract version "
+            + io.cozystack.api.Contracts.VERSION
+            + ", cozy-lib "
+            + io.cozystack.api.Contracts.COZY_LIB_VERSION
+            + ")"
+      };
+    }
   }
 
   /** Text or JSON. */
