@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.catalog.CatalogManifest;
 import io.cozystack.api.values.ValuesKeys;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +48,35 @@ final class ChartRules {
     valuesSchema(app, definitionSchema, files, findings);
     templates(chart, extensions, files, findings);
     cozyLibPin(chart, manifest, files, findings);
+    renders(chart, files, findings);
+  }
+
+  /** The chart renders with the real Helm, its defaults valid against its values schema. */
+  private static void renders(String chart, CatalogFiles files, List<Finding> findings)
+      throws IOException {
+    Path work = Files.createTempDirectory("cozy-catalog-render");
+    try {
+      ChartRender.render(files.root().resolve(chart), work)
+          .ifPresent(
+              error ->
+                  findings.add(
+                      new Finding(
+                          chart,
+                          0,
+                          "chart-renders",
+                          "helm template fails: " + error,
+                          "fix the chart until `helm template` renders it with default values")));
+    } finally {
+      deleteTree(work);
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (var walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
   }
 
   private static void valuesSchema(
@@ -108,8 +139,14 @@ final class ChartRules {
                 "use the same type in both"));
       }
     }
+    Set<String> subcharts = new TreeSet<>();
+    files
+        .tree(app.chart() + "/Chart.yaml")
+        .path("dependencies")
+        .forEach(d -> subcharts.add(d.path("name").asText()));
     for (String extra : have.keySet()) {
-      if (!want.containsKey(extra) && !extra.startsWith("_")) {
+      // _cluster/_namespace are the platform's; a subchart's key is added by Helm itself.
+      if (!want.containsKey(extra) && !extra.startsWith("_") && !subcharts.contains(extra)) {
         findings.add(
             new Finding(
                 file,

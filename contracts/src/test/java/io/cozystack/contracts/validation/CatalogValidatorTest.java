@@ -192,6 +192,31 @@ class CatalogValidatorTest {
   }
 
   @Test
+  void aChartThatHelmCannotRenderIsFound() throws Exception {
+    var broken =
+        CatalogFixture.copy(dir.resolve("broken"))
+            .edit(
+                "charts/postgres/templates/cluster.yaml",
+                "{{ .Values.replicas }}",
+                "{{ .Values.replicas ");
+    var badDefault =
+        CatalogFixture.copy(dir.resolve("default"))
+            .edit(
+                "charts/postgres/values.schema.json",
+                "\"default\": 2}",
+                "\"default\": 2, \"minimum\": 3}");
+
+    assertThat(validate(broken))
+        .singleElement()
+        .satisfies(f -> assertThat(f.rule()).isEqualTo("chart-renders"))
+        .satisfies(f -> assertThat(f.message()).contains("cluster.yaml"));
+    assertThat(validate(badDefault))
+        .singleElement()
+        .satisfies(f -> assertThat(f.rule()).isEqualTo("chart-renders"))
+        .satisfies(f -> assertThat(f.message()).contains("replicas"));
+  }
+
+  @Test
   void aMissingManifestIsOneFinding() throws Exception {
     assertThat(validate(CatalogFixture.copy(dir).delete("catalog.yaml")))
         .singleElement()

@@ -1,0 +1,82 @@
+package io.cozystack.contracts.validation;
+
+import com.marcnuri.helm.Helm;
+import io.cozystack.api.values.ValuesKeys;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Renders a chart with the real Helm, as the platform would: the platform's cozy-lib vendored in
+ * (K5), every K2 key set, the chart's own defaults checked against its values schema.
+ */
+final class ChartRender {
+  static final String KUBERNETES_VERSION = "1.36.3";
+  private static final String COZY_LIB = "/io/cozystack/contracts/cozy-lib/";
+
+  private ChartRender() {}
+
+  /** Helm's error, or empty when the chart renders. */
+  static Optional<String> render(Path chart, Path work) throws IOException {
+    Path copy = work.resolve(chart.getFileName().toString());
+    copyTree(chart, copy);
+    vendorCozyLib(copy.resolve("charts/cozy-lib"));
+    Path values = work.resolve("k2-values.yaml");
+    Files.writeString(values, CatalogFiles.YAML.writeValueAsString(k2Values()));
+    try {
+      new Helm(copy)
+          .template()
+          .withName("validate")
+          .withNamespace("tenant-validate")
+          .withKubeVersion(KUBERNETES_VERSION)
+          .withValuesFile(values)
+          .call();
+      return Optional.empty();
+    } catch (IllegalStateException e) {
+      return Optional.of(String.join(" ", e.getMessage().strip().split("\\s*\\n\\s*")));
+    }
+  }
+
+  /** A value for every K2 key, so templates render as they would on a platform. */
+  private static Map<String, Object> k2Values() {
+    Map<String, Object> cluster = new TreeMap<>();
+    ValuesKeys.CLUSTER_KEYS.forEach(k -> cluster.put(k, "example"));
+    Map<String, Object> namespace = new TreeMap<>();
+    ValuesKeys.NAMESPACE_KEYS.forEach(k -> namespace.put(k, "example"));
+    return Map.of(ValuesKeys.CLUSTER, cluster, ValuesKeys.NAMESPACE, namespace);
+  }
+
+  private static void vendorCozyLib(Path target) throws IOException {
+    for (String file : new String[] {"Chart.yaml", "templates/_helpers.tpl"}) {
+      try (InputStream in = ChartRender.class.getResourceAsStream(COZY_LIB + file)) {
+        Path out = target.resolve(file);
+        Files.createDirectories(out.getParent());
+        Files.copy(in, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> walk = Files.walk(from)) {
+      walk.forEach(
+          p -> {
+            try {
+              Path t = to.resolve(from.relativize(p).toString());
+              if (Files.isDirectory(p)) {
+                Files.createDirectories(t);
+              } else {
+                Files.copy(p, t);
+              }
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          });
+    }
+  }
+}
