@@ -1,6 +1,7 @@
 package io.cozystack.contracts.validation;
 
 import io.cozystack.api.Contracts;
+import io.cozystack.api.backups.driver.StrategyHandoff;
 import io.cozystack.api.catalog.CatalogManifest;
 import io.cozystack.api.properties.PlatformProperty;
 import io.cozystack.api.properties.PropertyRequirement;
@@ -31,6 +32,7 @@ final class ManifestRules {
     }
     cozyLib(manifest, files, findings);
     requirements(manifest, files, findings);
+    strategies(manifest, files, findings);
     Set<String> kinds = new HashSet<>();
     for (CatalogManifest.Application app : orEmpty(manifest.spec().applications())) {
       if (!kinds.add(app.kind())) {
@@ -85,6 +87,30 @@ final class ManifestRules {
                     : "property " + r.property().key() + " is a flag; minVersion does not apply",
                 version ? "add minVersion, e.g. 1.32" : "remove minVersion"));
       }
+    }
+  }
+
+  /** A handed-off strategy kind may be driven only by the catalog it was handed to. */
+  private static void strategies(
+      CatalogManifest manifest, CatalogFiles files, List<Finding> findings) {
+    for (CatalogManifest.StrategyKind s : orEmpty(manifest.spec().strategies())) {
+      StrategyHandoff.of(s.apiGroup(), s.kind())
+          .filter(h -> !h.catalog().equals(manifest.metadata().name()))
+          .ifPresent(
+              h ->
+                  findings.add(
+                      new Finding(
+                          CatalogManifest.FILE,
+                          files.line(CatalogManifest.FILE, "kind: " + s.kind()),
+                          "strategy-handoff",
+                          "strategy kind "
+                              + s.apiGroup()
+                              + "/"
+                              + s.kind()
+                              + " is handed to catalog "
+                              + h.catalog()
+                              + "; a second driver would double-own it",
+                          "drive a strategy kind of your own API group instead")));
     }
   }
 

@@ -64,6 +64,18 @@ public final class SchemaSync {
     CONTRACTS.put(
         "k6-dashboard", new Object[] {"K6: ApplicationDefinition spec.dashboard", Dashboard.class});
     CONTRACTS.put(
+        "sdk-backup-driver-registration",
+        new Object[] {
+          "Backup-driver SDK: a driver's registration (the strategy kinds it claims)",
+          io.cozystack.api.backups.driver.DriverRegistrationSpec.class
+        });
+    CONTRACTS.put(
+        "sdk-strategy-handoff",
+        new Object[] {
+          "Backup-driver SDK: one strategy kind handed from the platform to a catalog",
+          io.cozystack.api.backups.driver.StrategyHandoff.class
+        });
+    CONTRACTS.put(
         "catalog", new Object[] {"Catalog manifest (catalog.yaml)", CatalogManifest.class});
   }
 

@@ -77,13 +77,11 @@ class CatalogCliTest {
     var old = CatalogFixture.copy(dir.resolve("old"));
     var changed =
         CatalogFixture.copy(dir.resolve("new"))
-            .edit("catalog.yaml", "      kind: CNPG", "      kind: Other");
+            .edit("catalog.yaml", "      kind: AcmeDump", "      kind: Other");
 
     Run run = run("diff", old.root.toString(), changed.root.toString());
 
     assertThat(run.exit()).isEqualTo(CatalogCli.FINDINGS);
-    assertThat(run.out())
-        .contains("[removed-strategy]")
-        .contains("strategy.backups.cozystack.io/CNPG");
+    assertThat(run.out()).contains("[removed-strategy]").contains("strategy.acme.io/AcmeDump");
   }
 }

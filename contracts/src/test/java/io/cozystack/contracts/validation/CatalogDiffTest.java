@@ -33,7 +33,7 @@ class CatalogDiffTest {
                 "applications/postgres.yaml",
                 "\"type\":\"object\",\"properties\"",
                 "\"type\":\"object\",\"required\":[\"replicas\"],\"properties\"")
-            .edit("catalog.yaml", "      kind: CNPG", "      kind: CNPGv2");
+            .edit("catalog.yaml", "      kind: AcmeDump", "      kind: AcmeDumpV2");
 
     var findings = CatalogDiff.diff(old.root, changed.root);
 

@@ -217,6 +217,23 @@ class CatalogValidatorTest {
   }
 
   @Test
+  void aStrategyKindHandedToAnotherCatalogCannotBeClaimed() throws Exception {
+    var findings =
+        validate(
+            CatalogFixture.copy(dir)
+                .edit(
+                    "catalog.yaml",
+                    "apiGroup: strategy.acme.io",
+                    "apiGroup: strategy.backups.cozystack.io")
+                .edit("catalog.yaml", "kind: AcmeDump", "kind: CNPG"));
+
+    assertThat(findings)
+        .singleElement()
+        .satisfies(f -> assertThat(f.rule()).isEqualTo("strategy-handoff"))
+        .satisfies(f -> assertThat(f.message()).contains("cozystack.services"));
+  }
+
+  @Test
   void aMissingManifestIsOneFinding() throws Exception {
     assertThat(validate(CatalogFixture.copy(dir).delete("catalog.yaml")))
         .singleElement()
