@@ -400,10 +400,16 @@ class PackagesIT {
         .contains("shared volumes")
         .doesNotContain("kubernetes.version");
     assertThat(release("acme-compat", "app")).isEmpty();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> sourceCompatible("acme.compat").equals("False"));
 
     platformProperties("{storage: {defaultClass: true, rwx: true}}");
     await().atMost(Duration.ofSeconds(30)).until(() -> release("acme-compat", "app").isPresent());
     assertThat(conditionOf(get("acme.compat"), "Compatible").reason()).isEqualTo("Compatible");
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> sourceCompatible("acme.compat").equals("True"));
 
     apply(ExampleSources.yaml(compatSource(5), PackageSource.class));
     Package tooNew = awaitReady("acme.compat", ConditionStatus.FALSE, "Incompatible");
@@ -427,6 +433,21 @@ class PackagesIT {
         .contains("contract version 5");
     assertThat(conditionOf(get("acme.compat"), "Compatible").status())
         .isEqualTo(ConditionStatus.TRUE);
+  }
+
+  private static String sourceCompatible(String name) {
+    PackageSource source = client.resources(PackageSource.class).withName(name).get();
+    return source.getStatus() == null || source.getStatus().conditions() == null
+        ? ""
+        : source.getStatus().conditions().stream()
+            .filter(c -> "Compatible".equals(c.type()))
+            .map(
+                c ->
+                    c.status() == ConditionStatus.TRUE
+                        ? "True"
+                        : c.status() == ConditionStatus.FALSE ? "False" : "Unknown")
+            .findFirst()
+            .orElse("");
   }
 
   private static String compatSource(int contractVersion) {

@@ -49,6 +49,17 @@ public final class PackageCompatibility {
 
   public static Verdict verdict(
       Package pkg, Optional<PackageSource> source, Optional<PlatformProperties> platform) {
+    Verdict ofSource = ofSource(source, platform);
+    PackageSpec.CompatibilityOverride override =
+        pkg.getSpec() == null ? null : pkg.getSpec().compatibilityOverride();
+    return ofSource.blocks() && override != null
+        ? new Verdict(State.OVERRIDDEN, ofSource.unmet(), override.reason())
+        : ofSource;
+  }
+
+  /** The source's own verdict: what any Package of it faces without an override. */
+  public static Verdict ofSource(
+      Optional<PackageSource> source, Optional<PlatformProperties> platform) {
     CatalogRequirements catalog =
         source.map(s -> s.getSpec() == null ? null : s.getSpec().catalog()).orElse(null);
     if (catalog == null) {
@@ -62,13 +73,6 @@ public final class PackageCompatibility {
                 .orElse(null),
             Contracts.PLATFORM_VERSION);
     List<String> unmet = Compatibility.unmet(catalog, have);
-    if (unmet.isEmpty()) {
-      return new Verdict(State.COMPATIBLE, unmet, null);
-    }
-    PackageSpec.CompatibilityOverride override =
-        pkg.getSpec() == null ? null : pkg.getSpec().compatibilityOverride();
-    return override == null
-        ? new Verdict(State.INCOMPATIBLE, unmet, null)
-        : new Verdict(State.OVERRIDDEN, unmet, override.reason());
+    return new Verdict(unmet.isEmpty() ? State.COMPATIBLE : State.INCOMPATIBLE, unmet, null);
   }
 }

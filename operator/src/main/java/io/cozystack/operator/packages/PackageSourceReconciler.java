@@ -2,6 +2,7 @@ package io.cozystack.operator.packages;
 
 import io.cozystack.api.v1alpha1.PackageSource;
 import io.cozystack.api.v1alpha1.PackageSourceStatus;
+import io.cozystack.api.v1alpha1.PlatformProperties;
 import io.cozystack.operator.ReconcileErrors;
 import io.cozystack.operator.flux.ArtifactGenerator;
 import io.cozystack.operator.status.Conditions;
@@ -37,6 +38,8 @@ public final class PackageSourceReconciler implements Reconciler<PackageSource> 
   private final Clock clock;
   private InformerEventSource<ArtifactGenerator, PackageSource> generators;
 
+  private InformerEventSource<PlatformProperties, PackageSource> platform;
+
   public PackageSourceReconciler(Clock clock) {
     this.clock = clock;
   }
@@ -51,7 +54,11 @@ public final class PackageSourceReconciler implements Reconciler<PackageSource> 
     if (collision.isEmpty() && foreignOwner.isEmpty()) {
       current = converge(source, existing, ctx.getClient());
     }
-    var observed = new PackageSourceStatusBuilder.Observed(current, collision, foreignOwner);
+    var compatibility =
+        PackageCompatibility.ofSource(
+            Optional.of(source), platform.get(new ResourceID(PlatformProperties.NAME)));
+    var observed =
+        new PackageSourceStatusBuilder.Observed(current, collision, foreignOwner, compatibility);
     PackageSourceStatus status =
         PackageSourceStatusBuilder.build(source, observed, clock.instant());
     return statusUpdate(source, status);
@@ -152,7 +159,21 @@ public final class PackageSourceReconciler implements Reconciler<PackageSource> 
                         .collect(Collectors.toSet()))
             .build();
     this.generators = new InformerEventSource<>(generatorConfig, context);
-    return List.of(this.generators, new InformerEventSource<>(neighbours, context));
+    this.platform =
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(PlatformProperties.class, PackageSource.class)
+                .withName("platformproperties")
+                .withSecondaryToPrimaryMapper(
+                    (PlatformProperties p) ->
+                        context
+                            .getPrimaryCache()
+                            .list()
+                            .filter(ps -> ps.getSpec() != null && ps.getSpec().catalog() != null)
+                            .map(ResourceID::fromResource)
+                            .collect(Collectors.toSet()))
+                .build(),
+            context);
+    return List.of(this.generators, new InformerEventSource<>(neighbours, context), this.platform);
   }
 
   /** Claims of every source; those whose generator exists (and is ours) claim first. */

@@ -20,7 +20,8 @@ public final class PackageSourceStatusBuilder {
   public record Observed(
       Optional<ArtifactGenerator> generator,
       Optional<ArtifactNameClaims.Collision> collision,
-      Optional<String> foreignOwner) {}
+      Optional<String> foreignOwner,
+      PackageCompatibility.Verdict compatibility) {}
 
   public static PackageSourceStatus build(PackageSource source, Observed observed, Instant now) {
     String name = source.getMetadata().getName();
@@ -49,6 +50,8 @@ public final class PackageSourceStatusBuilder {
     } else {
       mirror(observed.generator().get(), conditions);
     }
+    // Informational here: the artifacts are harmless; the Package is what installs (or refuses).
+    PackageStatusBuilder.compatible(observed.compatibility(), conditions);
     return new PackageSourceStatus(generation, variantNames(source), conditions.build());
   }
 

@@ -64,7 +64,7 @@ public final class PackageStatusBuilder {
         .orElse(null);
   }
 
-  private static void compatible(PackageCompatibility.Verdict verdict, Conditions conditions) {
+  static void compatible(PackageCompatibility.Verdict verdict, Conditions conditions) {
     String reason =
         switch (verdict.state()) {
           case NOT_DECLARED -> "NoRequirements";
