@@ -3,6 +3,7 @@ package io.cozystack.api;
 import io.cozystack.api.backups.strategy.v1alpha1.Job;
 import io.cozystack.api.backups.v1alpha1.Backup;
 import io.cozystack.api.backups.v1alpha1.BackupClass;
+import io.cozystack.api.backups.v1alpha1.BackupDriver;
 import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.Plan;
 import io.cozystack.api.backups.v1alpha1.RestoreJob;
@@ -29,6 +30,7 @@ public final class ApiTypes {
           Backup.class,
           RestoreJob.class,
           Plan.class,
+          BackupDriver.class,
           Job.class);
 
   private ApiTypes() {}

@@ -3,6 +3,7 @@ package io.cozystack.operator;
 import io.cozystack.api.backups.strategy.v1alpha1.Job;
 import io.cozystack.api.backups.v1alpha1.Backup;
 import io.cozystack.api.backups.v1alpha1.BackupClass;
+import io.cozystack.api.backups.v1alpha1.BackupDriver;
 import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.Plan;
 import io.cozystack.api.backups.v1alpha1.RestoreJob;
@@ -13,6 +14,7 @@ import io.cozystack.api.v1alpha1.PackageSource;
 import io.cozystack.api.v1alpha1.PlatformProperties;
 import io.cozystack.operator.apps.ApplicationDefinitionReconciler;
 import io.cozystack.operator.apps.ApplicationKinds;
+import io.cozystack.operator.backups.BackupDriverReconciler;
 import io.cozystack.operator.observability.StateGauges;
 import io.cozystack.operator.packages.PackageReconciler;
 import io.cozystack.operator.packages.PackageSourceReconciler;
@@ -94,6 +96,8 @@ public final class Controllers {
         new Entry<>("backup", Backup.class, new BackupObserver()),
         new Entry<>("restorejob", RestoreJob.class, new RestoreJobObserver()),
         new Entry<>("plan", Plan.class, new PlanObserver()),
+        new Entry<>(
+            "backupdriver", BackupDriver.class, new BackupDriverReconciler(Clock.systemUTC())),
         new Entry<>("job", Job.class, new JobObserver()));
   }
 

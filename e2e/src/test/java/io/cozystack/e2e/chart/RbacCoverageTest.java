@@ -52,6 +52,7 @@ class RbacCoverageTest {
           "get helm.toolkit.fluxcd.io helmreleases",
           "patch cozystack.io clustervalues/status",
           "patch cozystack.io platformproperties/status",
+          "patch backups.cozystack.io backupdrivers/status",
           "create  configmaps",
           "patch  configmaps",
           "get  configmaps",

@@ -1,0 +1,156 @@
+package io.cozystack.operator.backups;
+
+import io.cozystack.api.backups.v1alpha1.BackupDriver;
+import io.cozystack.api.backups.v1alpha1.BackupDriverStatus;
+import io.cozystack.api.meta.ConditionStatus;
+import io.cozystack.operator.status.Conditions;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * BackupDriver → which strategy kinds it owns, from every registration and every heartbeat Lease.
+ * Each registration is re-judged when any registration or heartbeat changes, and at the moment the
+ * earliest live claim would lapse (a timer, not polling), so a dead driver's kinds pass to the next
+ * claimant within its lease duration.
+ */
+public final class BackupDriverReconciler implements Reconciler<BackupDriver> {
+  /** Condition type set while a claim of this driver is refused or contested. */
+  public static final String CONFLICT = "Conflict";
+
+  private final Clock clock;
+  private InformerEventSource<Lease, BackupDriver> leases;
+  private InformerEventSource<BackupDriver, BackupDriver> peers;
+
+  public BackupDriverReconciler(Clock clock) {
+    this.clock = clock;
+  }
+
+  @Override
+  public List<EventSource<?, BackupDriver>> prepareEventSources(
+      EventSourceContext<BackupDriver> context) {
+    leases =
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(Lease.class, BackupDriver.class)
+                .withName("driver-leases")
+                .withNamespaces(BackupDriver.LEASE_NAMESPACE)
+                .withSecondaryToPrimaryMapper(
+                    (Lease lease) ->
+                        lease.getMetadata().getName().startsWith(BackupDriver.LEASE_PREFIX)
+                            ? Set.of(
+                                new ResourceID(
+                                    lease
+                                        .getMetadata()
+                                        .getName()
+                                        .substring(BackupDriver.LEASE_PREFIX.length())))
+                            : Set.of())
+                .build(),
+            context);
+    // A claim, a withdrawal or a lapse of one driver changes what the others own.
+    peers =
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(BackupDriver.class, BackupDriver.class)
+                .withName("peer-drivers")
+                .withSecondaryToPrimaryMapper(
+                    (BackupDriver changed) ->
+                        context
+                            .getPrimaryCache()
+                            .list()
+                            .map(ResourceID::fromResource)
+                            .collect(Collectors.toSet()))
+                .build(),
+            context);
+    return List.of(leases, peers);
+  }
+
+  @Override
+  public UpdateControl<BackupDriver> reconcile(BackupDriver driver, Context<BackupDriver> ctx) {
+    Instant now = clock.instant();
+    Map<String, Instant> heartbeats = heartbeats();
+    DriverClaims.Resolution resolution =
+        DriverClaims.resolve(peers.list().toList(), heartbeats, now);
+    DriverClaims.DriverState state = resolution.drivers().get(driver.getSpec().driver());
+    BackupDriverStatus status =
+        status(driver, state, heartbeats.get(driver.getSpec().driver()), now);
+    UpdateControl<BackupDriver> update;
+    if (status.equals(driver.getStatus())) {
+      update = UpdateControl.noUpdate();
+    } else {
+      driver.setStatus(status);
+      update = UpdateControl.patchStatus(driver);
+    }
+    return nextLapse(resolution, now).map(update::rescheduleAfter).orElse(update);
+  }
+
+  /** The earliest moment a live claim lapses: every driver is re-judged then. */
+  private static Optional<Duration> nextLapse(DriverClaims.Resolution resolution, Instant now) {
+    return resolution.drivers().values().stream()
+        .map(DriverClaims.DriverState::lapsesAt)
+        .filter(Objects::nonNull)
+        .min(Instant::compareTo)
+        .map(at -> Duration.between(now, at).plusMillis(100));
+  }
+
+  private Map<String, Instant> heartbeats() {
+    Map<String, Instant> result = new HashMap<>();
+    leases
+        .list()
+        .filter(l -> l.getMetadata().getName().startsWith(BackupDriver.LEASE_PREFIX))
+        .filter(l -> l.getSpec() != null && l.getSpec().getRenewTime() != null)
+        .forEach(
+            l ->
+                result.put(
+                    l.getMetadata().getName().substring(BackupDriver.LEASE_PREFIX.length()),
+                    l.getSpec().getRenewTime().toInstant()));
+    return result;
+  }
+
+  private BackupDriverStatus status(
+      BackupDriver driver, DriverClaims.DriverState state, Instant heartbeat, Instant now) {
+    long generation = Optional.ofNullable(driver.getMetadata().getGeneration()).orElse(0L);
+    Conditions conditions =
+        Conditions.from(
+            driver.getStatus() == null ? null : driver.getStatus().conditions(), generation, now);
+    switch (state.state()) {
+      case REGISTERED, CONFLICT ->
+          conditions.set(
+              Conditions.READY,
+              state.owned().isEmpty() ? ConditionStatus.FALSE : ConditionStatus.TRUE,
+              state.owned().isEmpty() ? "NothingOwned" : "Registered",
+              state.owned().isEmpty()
+                  ? "every claim is refused: " + state.message()
+                  : state.message());
+      case LAPSED -> conditions.waiting("Lapsed", state.message());
+      case UNSUPPORTED_CONTRACT -> conditions.stalled("UnsupportedContract", state.message());
+    }
+    conditions.set(
+        CONFLICT,
+        state.conflicts().isEmpty() ? ConditionStatus.FALSE : ConditionStatus.TRUE,
+        state.conflicts().isEmpty() ? "NoConflict" : "ClaimConflict",
+        state.conflicts().isEmpty()
+            ? "no other live driver claims these kinds"
+            : String.join("; ", state.conflicts()));
+    return new BackupDriverStatus(
+        generation,
+        conditions.build(),
+        state.owned().isEmpty() ? null : state.owned(),
+        state.conflicts().isEmpty() ? null : state.conflicts(),
+        heartbeat == null ? null : heartbeat.toString());
+  }
+}
