@@ -15,6 +15,8 @@ import io.cozystack.api.v1alpha1.PlatformProperties;
 import io.cozystack.operator.apps.ApplicationDefinitionReconciler;
 import io.cozystack.operator.apps.ApplicationKinds;
 import io.cozystack.operator.backups.BackupDriverReconciler;
+import io.cozystack.operator.backups.BackupJobDispatcher;
+import io.cozystack.operator.backups.RestoreJobDispatcher;
 import io.cozystack.operator.observability.StateGauges;
 import io.cozystack.operator.packages.PackageReconciler;
 import io.cozystack.operator.packages.PackageSourceReconciler;
@@ -92,9 +94,9 @@ public final class Controllers {
                 new ApplicationKinds(client, releaseSettings, values, Clock.systemUTC(), registry),
                 Clock.systemUTC())),
         new Entry<>("backupclass", BackupClass.class, new BackupClassObserver()),
-        new Entry<>("backupjob", BackupJob.class, new BackupJobObserver()),
+        new Entry<>("backupjob", BackupJob.class, new BackupJobDispatcher(Clock.systemUTC())),
         new Entry<>("backup", Backup.class, new BackupObserver()),
-        new Entry<>("restorejob", RestoreJob.class, new RestoreJobObserver()),
+        new Entry<>("restorejob", RestoreJob.class, new RestoreJobDispatcher(Clock.systemUTC())),
         new Entry<>("plan", Plan.class, new PlanObserver()),
         new Entry<>(
             "backupdriver", BackupDriver.class, new BackupDriverReconciler(Clock.systemUTC())),
@@ -103,11 +105,7 @@ public final class Controllers {
 
   static final class BackupClassObserver extends ObservingReconciler<BackupClass> {}
 
-  static final class BackupJobObserver extends ObservingReconciler<BackupJob> {}
-
   static final class BackupObserver extends ObservingReconciler<Backup> {}
-
-  static final class RestoreJobObserver extends ObservingReconciler<RestoreJob> {}
 
   static final class PlanObserver extends ObservingReconciler<Plan> {}
 

@@ -53,6 +53,8 @@ class RbacCoverageTest {
           "patch cozystack.io clustervalues/status",
           "patch cozystack.io platformproperties/status",
           "patch backups.cozystack.io backupdrivers/status",
+          "patch backups.cozystack.io backupjobs/status",
+          "patch backups.cozystack.io restorejobs/status",
           "create  configmaps",
           "patch  configmaps",
           "get  configmaps",

@@ -4,25 +4,18 @@ import io.cozystack.api.backups.v1alpha1.BackupDriver;
 import io.cozystack.api.backups.v1alpha1.BackupDriverStatus;
 import io.cozystack.api.meta.ConditionStatus;
 import io.cozystack.operator.status.Conditions;
-import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
-import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
-import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
-import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * BackupDriver → which strategy kinds it owns, from every registration and every heartbeat Lease.
@@ -35,8 +28,7 @@ public final class BackupDriverReconciler implements Reconciler<BackupDriver> {
   public static final String CONFLICT = "Conflict";
 
   private final Clock clock;
-  private InformerEventSource<Lease, BackupDriver> leases;
-  private InformerEventSource<BackupDriver, BackupDriver> peers;
+  private DriverRegistryView<BackupDriver> registry;
 
   public BackupDriverReconciler(Clock clock) {
     this.clock = clock;
@@ -45,46 +37,16 @@ public final class BackupDriverReconciler implements Reconciler<BackupDriver> {
   @Override
   public List<EventSource<?, BackupDriver>> prepareEventSources(
       EventSourceContext<BackupDriver> context) {
-    leases =
-        new InformerEventSource<>(
-            InformerEventSourceConfiguration.from(Lease.class, BackupDriver.class)
-                .withName("driver-leases")
-                .withNamespaces(BackupDriver.LEASE_NAMESPACE)
-                .withSecondaryToPrimaryMapper(
-                    (Lease lease) ->
-                        lease.getMetadata().getName().startsWith(BackupDriver.LEASE_PREFIX)
-                            ? Set.of(
-                                new ResourceID(
-                                    lease
-                                        .getMetadata()
-                                        .getName()
-                                        .substring(BackupDriver.LEASE_PREFIX.length())))
-                            : Set.of())
-                .build(),
-            context);
-    // A claim, a withdrawal or a lapse of one driver changes what the others own.
-    peers =
-        new InformerEventSource<>(
-            InformerEventSourceConfiguration.from(BackupDriver.class, BackupDriver.class)
-                .withName("peer-drivers")
-                .withSecondaryToPrimaryMapper(
-                    (BackupDriver changed) ->
-                        context
-                            .getPrimaryCache()
-                            .list()
-                            .map(ResourceID::fromResource)
-                            .collect(Collectors.toSet()))
-                .build(),
-            context);
-    return List.of(leases, peers);
+    // A claim, a withdrawal, a heartbeat or a lapse of one driver changes what the others own.
+    registry = new DriverRegistryView<>(context, BackupDriver.class);
+    return registry.sources();
   }
 
   @Override
   public UpdateControl<BackupDriver> reconcile(BackupDriver driver, Context<BackupDriver> ctx) {
     Instant now = clock.instant();
-    Map<String, Instant> heartbeats = heartbeats();
-    DriverClaims.Resolution resolution =
-        DriverClaims.resolve(peers.list().toList(), heartbeats, now);
+    Map<String, Instant> heartbeats = registry.heartbeats();
+    DriverClaims.Resolution resolution = registry.resolve(now);
     DriverClaims.DriverState state = resolution.drivers().get(driver.getSpec().driver());
     BackupDriverStatus status =
         status(driver, state, heartbeats.get(driver.getSpec().driver()), now);
@@ -105,20 +67,6 @@ public final class BackupDriverReconciler implements Reconciler<BackupDriver> {
         .filter(Objects::nonNull)
         .min(Instant::compareTo)
         .map(at -> Duration.between(now, at).plusMillis(100));
-  }
-
-  private Map<String, Instant> heartbeats() {
-    Map<String, Instant> result = new HashMap<>();
-    leases
-        .list()
-        .filter(l -> l.getMetadata().getName().startsWith(BackupDriver.LEASE_PREFIX))
-        .filter(l -> l.getSpec() != null && l.getSpec().getRenewTime() != null)
-        .forEach(
-            l ->
-                result.put(
-                    l.getMetadata().getName().substring(BackupDriver.LEASE_PREFIX.length()),
-                    l.getSpec().getRenewTime().toInstant()));
-    return result;
   }
 
   private BackupDriverStatus status(

@@ -15,4 +15,7 @@ public record BackupJobStatus(
     String startedAt,
     String completedAt,
     @JsonPropertyDescription("Why the job failed.") String message,
+    @JsonPropertyDescription(
+            "The registered driver this job is dispatched to; only that driver acts on it.")
+        String driver,
     List<Condition> conditions) {}

@@ -1,6 +1,7 @@
 package io.cozystack.api.backups.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.cozystack.api.meta.Condition;
 import java.util.List;
 
@@ -12,4 +13,7 @@ public record RestoreJobStatus(
     String startedAt,
     String completedAt,
     String message,
+    @JsonPropertyDescription(
+            "The registered driver this job is dispatched to; only that driver acts on it.")
+        String driver,
     List<Condition> conditions) {}

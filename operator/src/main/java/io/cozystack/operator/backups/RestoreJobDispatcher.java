@@ -1,0 +1,118 @@
+package io.cozystack.operator.backups;
+
+import io.cozystack.api.backups.v1alpha1.Backup;
+import io.cozystack.api.backups.v1alpha1.RestoreJob;
+import io.cozystack.api.backups.v1alpha1.RestoreJobStatus;
+import io.cozystack.operator.status.Conditions;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * RestoreJob → the driver that owns the strategy kind of the Backup it restores, exactly as a
+ * BackupJob is dispatched (the same states, the same registry). The platform adds no finalizer and
+ * does no clean-up of its own: only the owning driver touches its side-state.
+ */
+public final class RestoreJobDispatcher implements Reconciler<RestoreJob> {
+  private final Clock clock;
+  private DriverRegistryView<RestoreJob> registry;
+  private InformerEventSource<Backup, RestoreJob> backups;
+
+  public RestoreJobDispatcher(Clock clock) {
+    this.clock = clock;
+  }
+
+  @Override
+  public List<EventSource<?, RestoreJob>> prepareEventSources(
+      EventSourceContext<RestoreJob> context) {
+    registry = new DriverRegistryView<>(context, RestoreJob.class);
+    backups =
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(Backup.class, RestoreJob.class)
+                .withName("backups")
+                .withWatchAllNamespaces()
+                .withSecondaryToPrimaryMapper(
+                    (Backup b) ->
+                        context
+                            .getPrimaryCache()
+                            .list(
+                                r ->
+                                    b.getMetadata()
+                                            .getNamespace()
+                                            .equals(r.getMetadata().getNamespace())
+                                        && b.getMetadata()
+                                            .getName()
+                                            .equals(r.getSpec().backupRef().name()))
+                            .map(ResourceID::fromResource)
+                            .collect(Collectors.toSet()))
+                .build(),
+            context);
+    List<EventSource<?, RestoreJob>> all = new ArrayList<>(registry.sources());
+    all.add(backups);
+    return all;
+  }
+
+  @Override
+  public UpdateControl<RestoreJob> reconcile(RestoreJob job, Context<RestoreJob> ctx) {
+    if (!DispatchStatus.undecided(job.getStatus() == null ? null : job.getStatus().phase())) {
+      return UpdateControl.noUpdate();
+    }
+    Instant now = clock.instant();
+    Conditions conditions =
+        Conditions.from(
+            job.getStatus() == null ? null : job.getStatus().conditions(),
+            Optional.ofNullable(job.getMetadata().getGeneration()).orElse(0L),
+            now);
+    String backupName = job.getSpec().backupRef().name();
+    Optional<Backup> backup =
+        backups.get(new ResourceID(backupName, job.getMetadata().getNamespace()));
+    Dispatch.Decision decision = null;
+    DispatchStatus outcome;
+    if (backup.isEmpty()) {
+      outcome =
+          DispatchStatus.waiting(
+              "BackupNotFound",
+              "Backup " + job.getMetadata().getNamespace() + "/" + backupName + " not found",
+              conditions);
+    } else {
+      var ref = backup.get().getSpec().strategyRef();
+      String kind = (ref.apiGroup() == null ? "" : ref.apiGroup()) + "/" + ref.kind();
+      decision =
+          Dispatch.decide(kind, registry.resolve(now), BackupJobDispatcher.created(job), now);
+      outcome = DispatchStatus.of(decision, conditions, now);
+    }
+    UpdateControl<RestoreJob> update = write(job, outcome);
+    return decision != null && decision.recheckIn() != null
+        ? update.rescheduleAfter(decision.recheckIn())
+        : update;
+  }
+
+  private UpdateControl<RestoreJob> write(RestoreJob job, DispatchStatus outcome) {
+    RestoreJobStatus old = job.getStatus();
+    RestoreJobStatus status =
+        new RestoreJobStatus(
+            job.getMetadata().getGeneration(),
+            outcome.phase(),
+            old == null ? null : old.startedAt(),
+            outcome.completedAt(),
+            outcome.message(),
+            outcome.driver(),
+            outcome.conditions());
+    if (status.equals(old)) {
+      return UpdateControl.noUpdate();
+    }
+    job.setStatus(status);
+    return UpdateControl.patchStatus(job);
+  }
+}
