@@ -16,6 +16,7 @@ import io.cozystack.operator.apps.ApplicationDefinitionReconciler;
 import io.cozystack.operator.apps.ApplicationKinds;
 import io.cozystack.operator.backups.BackupDriverReconciler;
 import io.cozystack.operator.backups.BackupJobDispatcher;
+import io.cozystack.operator.backups.JobStrategyDriver;
 import io.cozystack.operator.backups.RestoreJobDispatcher;
 import io.cozystack.operator.observability.StateGauges;
 import io.cozystack.operator.packages.PackageReconciler;
@@ -95,6 +96,12 @@ public final class Controllers {
                 Clock.systemUTC())),
         new Entry<>("backupclass", BackupClass.class, new BackupClassObserver()),
         new Entry<>("backupjob", BackupJob.class, new BackupJobDispatcher(Clock.systemUTC())),
+        new Entry<>(
+            "backupjob-job-driver",
+            BackupJob.class,
+            new JobStrategyDriver(Clock.systemUTC()),
+            // The dispatch it acts on is a status change, which does not bump the generation.
+            config -> config.withGenerationAware(false)),
         new Entry<>("backup", Backup.class, new BackupObserver()),
         new Entry<>("restorejob", RestoreJob.class, new RestoreJobDispatcher(Clock.systemUTC())),
         new Entry<>("plan", Plan.class, new PlanObserver()),

@@ -48,6 +48,7 @@ class OperatorRuntimeTest {
                 + " (cozystack.io/v1alpha1)",
             "Started controller backupclass for BackupClass (backups.cozystack.io/v1alpha1)",
             "Started controller backupjob for BackupJob (backups.cozystack.io/v1alpha1)",
+            "Started controller backupjob-job-driver for BackupJob (backups.cozystack.io/v1alpha1)",
             "Started controller backup for Backup (backups.cozystack.io/v1alpha1)",
             "Started controller restorejob for RestoreJob (backups.cozystack.io/v1alpha1)",
             "Started controller plan for Plan (backups.cozystack.io/v1alpha1)",

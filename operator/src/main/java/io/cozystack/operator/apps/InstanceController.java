@@ -74,6 +74,7 @@ final class InstanceController implements AutoCloseable {
     this.events = new EventRecorder(client, clock);
     this.queue = new WorkQueue(kind(), key -> metrics.timed(() -> reconcileLogged(key)));
     this.instances = inform();
+    startAndWait(instances);
     values.onTransportChange(() -> instances.getStore().listKeys().forEach(queue::enqueue));
     metrics.instances(() -> instances.getStore().list().size());
     LOG.info("Serving application kind {} ({})", kind(), AppsApi.API_VERSION);
@@ -99,15 +100,27 @@ final class InstanceController implements AutoCloseable {
   private void relist() {
     SharedIndexInformer<GenericKubernetesResource> old = instances;
     instances = inform();
+    startAndWait(instances);
     old.close();
     instances.getStore().listKeys().forEach(queue::enqueue);
   }
 
+  /**
+   * A started informer of the kind's instances. It is assigned before it starts, so an event for an
+   * instance that already exists never reaches a reconcile that cannot see the informer.
+   */
   private SharedIndexInformer<GenericKubernetesResource> inform() {
-    return client
-        .genericKubernetesResources(AppsApi.API_VERSION, kind())
-        .inAnyNamespace()
-        .inform(new Enqueuer(), 0);
+    SharedIndexInformer<GenericKubernetesResource> informer =
+        client
+            .genericKubernetesResources(AppsApi.API_VERSION, kind())
+            .inAnyNamespace()
+            .runnableInformer(0);
+    informer.addEventHandler(new Enqueuer());
+    return informer;
+  }
+
+  private void startAndWait(SharedIndexInformer<GenericKubernetesResource> informer) {
+    informer.run();
   }
 
   void enqueue(String namespace, String name) {

@@ -1,0 +1,188 @@
+package io.cozystack.operator.backups;
+
+import io.cozystack.api.backups.v1alpha1.BackupJob;
+import io.cozystack.api.backups.v1alpha1.BackupJobStatus;
+import io.cozystack.api.backups.v1alpha1.BackupsApi;
+import io.cozystack.api.backups.v1alpha1.RunPhase;
+import io.cozystack.api.meta.LocalObjectReference;
+import io.cozystack.operator.status.Conditions;
+import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The platform's Job driver (Cozystack §3.3), backup side: for a BackupJob dispatched to it, runs
+ * the strategy's pod template as a batch Job {@code <backupjob>-backup} and, when it completes,
+ * records the Backup. It registers and heartbeats like any catalog's driver and acts only on jobs
+ * whose {@code status.driver} names it.
+ */
+public final class JobStrategyDriver implements Reconciler<BackupJob>, AutoCloseable {
+  static final String MODE_LABEL = "job.strategy.backups.cozystack.io/mode";
+
+  private final Clock clock;
+  private PlatformDriverHeartbeat heartbeat;
+  private InformerEventSource<io.fabric8.kubernetes.api.model.batch.v1.Job, BackupJob> runs;
+
+  public JobStrategyDriver(Clock clock) {
+    this.clock = clock;
+  }
+
+  @Override
+  public List<EventSource<?, BackupJob>> prepareEventSources(
+      EventSourceContext<BackupJob> context) {
+    heartbeat = new PlatformDriverHeartbeat(context.getClient());
+    heartbeat.start();
+    runs =
+        new InformerEventSource<>(
+            InformerEventSourceConfiguration.from(
+                    io.fabric8.kubernetes.api.model.batch.v1.Job.class, BackupJob.class)
+                .withName("backup-runs")
+                .withWatchAllNamespaces()
+                .withLabelSelector(MODE_LABEL + "=backup")
+                .withSecondaryToPrimaryMapper(
+                    (io.fabric8.kubernetes.api.model.batch.v1.Job run) ->
+                        Set.of(
+                            new ResourceID(
+                                run.getMetadata()
+                                    .getLabels()
+                                    .get(BackupsApi.OWNED_BY_BACKUP_JOB_NAME),
+                                run.getMetadata().getNamespace())))
+                .build(),
+            context);
+    return List.of(runs);
+  }
+
+  @Override
+  public UpdateControl<BackupJob> reconcile(BackupJob job, Context<BackupJob> ctx) {
+    BackupJobStatus status = job.getStatus();
+    if (status == null
+        || !PlatformDriverHeartbeat.DRIVER.equals(status.driver())
+        || status.phase() == RunPhase.SUCCEEDED
+        || status.phase() == RunPhase.FAILED) {
+      return UpdateControl.noUpdate();
+    }
+    if (status.phase() != RunPhase.RUNNING) {
+      return write(
+          ctx.getClient(),
+          job,
+          RunPhase.RUNNING,
+          null,
+          null,
+          c -> c.progressing("Running", "backup Job starting"));
+    }
+    JobRun run = new JobRun(ctx.getClient(), job);
+    Optional<String> problem =
+        run.ensure(runs.get(new ResourceID(JobRun.name(job), job.getMetadata().getNamespace())));
+    if (problem.isPresent()) {
+      return write(
+          ctx.getClient(),
+          job,
+          RunPhase.FAILED,
+          problem.get(),
+          null,
+          c -> c.stalled("BackupFailed", problem.get()));
+    }
+    Optional<io.fabric8.kubernetes.api.model.batch.v1.Job> current =
+        runs.get(new ResourceID(JobRun.name(job), job.getMetadata().getNamespace()));
+    if (condition(current, "Complete")) {
+      String backup = run.recordBackup(clock.instant());
+      return write(
+          ctx.getClient(),
+          job,
+          RunPhase.SUCCEEDED,
+          null,
+          new LocalObjectReference(backup),
+          c -> c.ready("BackupCompleted", "backup Job completed"));
+    }
+    if (condition(current, "Failed")) {
+      return write(
+          ctx.getClient(),
+          job,
+          RunPhase.FAILED,
+          "backup Job reported Failed",
+          null,
+          c -> c.stalled("BackupFailed", "backup Job reported Failed"));
+    }
+    return UpdateControl.noUpdate();
+  }
+
+  private static boolean condition(
+      Optional<io.fabric8.kubernetes.api.model.batch.v1.Job> run, String type) {
+    return run
+        .map(r -> r.getStatus() == null ? null : r.getStatus().getConditions())
+        .orElse(List.of())
+        .stream()
+        .anyMatch((JobCondition c) -> type.equals(c.getType()) && "True".equals(c.getStatus()));
+  }
+
+  /**
+   * Writes the driver's part of the status as one JSON merge patch: the dispatcher's conditions are
+   * carried over and ours replace theirs by type, so the list stays whole whoever wrote it last.
+   */
+  private UpdateControl<BackupJob> write(
+      io.fabric8.kubernetes.client.KubernetesClient client,
+      BackupJob job,
+      RunPhase phase,
+      String message,
+      LocalObjectReference backup,
+      java.util.function.Consumer<Conditions> conditions) {
+    BackupJobStatus old = job.getStatus();
+    Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+    Conditions c =
+        Conditions.from(
+            old.conditions(),
+            Optional.ofNullable(job.getMetadata().getGeneration()).orElse(0L),
+            now);
+    conditions.accept(c);
+    List<io.cozystack.api.meta.Condition> merged = new java.util.ArrayList<>();
+    List<io.cozystack.api.meta.Condition> ours = c.build();
+    if (old.conditions() != null) {
+      old.conditions().stream()
+          .filter(o -> ours.stream().noneMatch(n -> n.type().equals(o.type())))
+          .forEach(merged::add);
+    }
+    merged.addAll(ours);
+    boolean terminal = phase == RunPhase.SUCCEEDED || phase == RunPhase.FAILED;
+    BackupJobStatus status =
+        new BackupJobStatus(
+            old.observedGeneration(),
+            phase,
+            backup != null ? backup : old.backupRef(),
+            old.startedAt() != null ? old.startedAt() : now.toString(),
+            terminal ? now.toString() : old.completedAt(),
+            message,
+            old.driver(),
+            merged);
+    String patch =
+        io.fabric8.kubernetes.client.utils.Serialization.asJson(java.util.Map.of("status", status));
+    client
+        .resources(BackupJob.class)
+        .inNamespace(job.getMetadata().getNamespace())
+        .withName(job.getMetadata().getName())
+        .subresource("status")
+        .patch(
+            io.fabric8.kubernetes.client.dsl.base.PatchContext.of(
+                io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
+            patch);
+    return UpdateControl.noUpdate();
+  }
+
+  @Override
+  public void close() {
+    if (heartbeat != null) {
+      heartbeat.close();
+    }
+  }
+}
