@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A backup end to end through the platform's Job driver, on the real API server. No kubelet or job
- * controller runs here, so the test plays the batch Job controller: it marks the run complete.
+ * A backup and its restore end to end through the platform's Job driver, on the real API server. No
+ * kubelet or job controller runs here, so the test plays the batch Job controller: it marks the run
+ * complete.
  */
 @ExtendWith(KubernetesExtension.class)
 class JobDriverIT {
@@ -174,6 +175,45 @@ class JobDriverIT {
     assertThat(backup.getSpec().strategyRef().name()).isEqualTo("dump");
     assertThat(backup.getSpec().driverMetadata())
         .containsEntry("job.strategy.backups.cozystack.io/parameter/bucket", "b1");
+
+    // Restore it: same strategy in restore mode, the parameters the Backup recorded.
+    apply(
+        """
+        apiVersion: backups.cozystack.io/v1alpha1
+        kind: RestoreJob
+        metadata: {name: back, namespace: %s}
+        spec: {backupRef: {name: nightly}}
+        """
+            .formatted(namespace),
+        io.cozystack.api.backups.v1alpha1.RestoreJob.class);
+    Job restore =
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .until(
+                () ->
+                    client
+                        .batch()
+                        .v1()
+                        .jobs()
+                        .inNamespace(namespace)
+                        .withName("back-restore")
+                        .get(),
+                j -> j != null);
+    assertThat(restore.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
+        .containsExactly("restore", "s3://b1/" + namespace + "/db");
+    complete(restore);
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                client
+                        .resources(io.cozystack.api.backups.v1alpha1.RestoreJob.class)
+                        .inNamespace(namespace)
+                        .withName("back")
+                        .get()
+                        .getStatus()
+                        .phase()
+                    == RunPhase.SUCCEEDED);
   }
 
   @Test

@@ -16,6 +16,7 @@ import io.cozystack.operator.apps.ApplicationDefinitionReconciler;
 import io.cozystack.operator.apps.ApplicationKinds;
 import io.cozystack.operator.backups.BackupDriverReconciler;
 import io.cozystack.operator.backups.BackupJobDispatcher;
+import io.cozystack.operator.backups.JobRestoreDriver;
 import io.cozystack.operator.backups.JobStrategyDriver;
 import io.cozystack.operator.backups.RestoreJobDispatcher;
 import io.cozystack.operator.observability.StateGauges;
@@ -104,6 +105,11 @@ public final class Controllers {
             config -> config.withGenerationAware(false)),
         new Entry<>("backup", Backup.class, new BackupObserver()),
         new Entry<>("restorejob", RestoreJob.class, new RestoreJobDispatcher(Clock.systemUTC())),
+        new Entry<>(
+            "restorejob-job-driver",
+            RestoreJob.class,
+            new JobRestoreDriver(Clock.systemUTC()),
+            config -> config.withGenerationAware(false)),
         new Entry<>("plan", Plan.class, new PlanObserver()),
         new Entry<>(
             "backupdriver", BackupDriver.class, new BackupDriverReconciler(Clock.systemUTC())),

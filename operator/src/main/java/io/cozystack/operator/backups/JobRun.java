@@ -10,11 +10,9 @@ import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.BackupSpec;
 import io.cozystack.api.backups.v1alpha1.BackupsApi;
 import io.cozystack.api.meta.TypedLocalObjectReference;
-import io.cozystack.operator.packages.Ownership;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
-import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -117,38 +115,7 @@ final class JobRun {
   }
 
   private void create(PodTemplateSpec template) {
-    Map<String, String> labels =
-        Map.of(
-            JobStrategyDriver.MODE_LABEL, "backup",
-            BackupsApi.OWNED_BY_BACKUP_JOB_NAME, job.getMetadata().getName(),
-            BackupsApi.OWNED_BY_BACKUP_JOB_NAMESPACE, job.getMetadata().getNamespace());
-    if (template.getSpec().getRestartPolicy() == null) {
-      template.getSpec().setRestartPolicy("Never");
-    }
-    var metadata =
-        template.getMetadata() == null ? new ObjectMetaBuilder().build() : template.getMetadata();
-    Map<String, String> podLabels = new TreeMap<>(labels);
-    if (metadata.getLabels() != null) {
-      podLabels.putAll(metadata.getLabels());
-    }
-    metadata.setLabels(podLabels);
-    template.setMetadata(metadata);
-    client
-        .resource(
-            new JobBuilder()
-                .withMetadata(
-                    new ObjectMetaBuilder()
-                        .withName(name(job))
-                        .withNamespace(job.getMetadata().getNamespace())
-                        .withLabels(labels)
-                        .withOwnerReferences(Ownership.controllerReference(job))
-                        .build())
-                .withNewSpec()
-                .withBackoffLimit(2)
-                .withTemplate(template)
-                .endSpec()
-                .build())
-        .create();
+    RunJobs.create(client, job, name(job), "backup", template);
   }
 
   /** Records the Backup of a completed run (reused if it exists); returns its name. */

@@ -6,7 +6,6 @@ import io.cozystack.api.backups.v1alpha1.BackupsApi;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
 import io.cozystack.api.meta.LocalObjectReference;
 import io.cozystack.operator.status.Conditions;
-import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
@@ -96,7 +95,7 @@ public final class JobStrategyDriver implements Reconciler<BackupJob>, AutoClose
     }
     Optional<io.fabric8.kubernetes.api.model.batch.v1.Job> current =
         runs.get(new ResourceID(JobRun.name(job), job.getMetadata().getNamespace()));
-    if (condition(current, "Complete")) {
+    if (RunJobs.reports(current, "Complete")) {
       String backup = run.recordBackup(clock.instant());
       return write(
           ctx.getClient(),
@@ -106,7 +105,7 @@ public final class JobStrategyDriver implements Reconciler<BackupJob>, AutoClose
           new LocalObjectReference(backup),
           c -> c.ready("BackupCompleted", "backup Job completed"));
     }
-    if (condition(current, "Failed")) {
+    if (RunJobs.reports(current, "Failed")) {
       return write(
           ctx.getClient(),
           job,
@@ -118,19 +117,7 @@ public final class JobStrategyDriver implements Reconciler<BackupJob>, AutoClose
     return UpdateControl.noUpdate();
   }
 
-  private static boolean condition(
-      Optional<io.fabric8.kubernetes.api.model.batch.v1.Job> run, String type) {
-    return run
-        .map(r -> r.getStatus() == null ? null : r.getStatus().getConditions())
-        .orElse(List.of())
-        .stream()
-        .anyMatch((JobCondition c) -> type.equals(c.getType()) && "True".equals(c.getStatus()));
-  }
-
-  /**
-   * Writes the driver's part of the status as one JSON merge patch: the dispatcher's conditions are
-   * carried over and ours replace theirs by type, so the list stays whole whoever wrote it last.
-   */
+  /** Writes the driver's part of the status (see {@link RunJobs#patchStatus}). */
   private UpdateControl<BackupJob> write(
       io.fabric8.kubernetes.client.KubernetesClient client,
       BackupJob job,
@@ -146,14 +133,7 @@ public final class JobStrategyDriver implements Reconciler<BackupJob>, AutoClose
             Optional.ofNullable(job.getMetadata().getGeneration()).orElse(0L),
             now);
     conditions.accept(c);
-    List<io.cozystack.api.meta.Condition> merged = new java.util.ArrayList<>();
-    List<io.cozystack.api.meta.Condition> ours = c.build();
-    if (old.conditions() != null) {
-      old.conditions().stream()
-          .filter(o -> ours.stream().noneMatch(n -> n.type().equals(o.type())))
-          .forEach(merged::add);
-    }
-    merged.addAll(ours);
+    List<io.cozystack.api.meta.Condition> merged = RunJobs.merge(old.conditions(), c.build());
     boolean terminal = phase == RunPhase.SUCCEEDED || phase == RunPhase.FAILED;
     BackupJobStatus status =
         new BackupJobStatus(
@@ -165,17 +145,7 @@ public final class JobStrategyDriver implements Reconciler<BackupJob>, AutoClose
             message,
             old.driver(),
             merged);
-    String patch =
-        io.fabric8.kubernetes.client.utils.Serialization.asJson(java.util.Map.of("status", status));
-    client
-        .resources(BackupJob.class)
-        .inNamespace(job.getMetadata().getNamespace())
-        .withName(job.getMetadata().getName())
-        .subresource("status")
-        .patch(
-            io.fabric8.kubernetes.client.dsl.base.PatchContext.of(
-                io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
-            patch);
+    RunJobs.patchStatus(client, job, status);
     return UpdateControl.noUpdate();
   }
 

@@ -1,0 +1,101 @@
+package io.cozystack.operator.backups;
+
+import io.cozystack.api.backups.v1alpha1.BackupsApi;
+import io.cozystack.api.meta.Condition;
+import io.cozystack.operator.packages.Ownership;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * What the Job driver's backup and restore sides share: the batch Job, its outcome, status writes.
+ */
+final class RunJobs {
+  private RunJobs() {}
+
+  /** Creates batch Job {@code name} running {@code template}, owned by the BackupJob/RestoreJob. */
+  static void create(
+      KubernetesClient client,
+      HasMetadata owner,
+      String name,
+      String mode,
+      PodTemplateSpec template) {
+    Map<String, String> labels =
+        Map.of(
+            JobStrategyDriver.MODE_LABEL, mode,
+            BackupsApi.OWNED_BY_BACKUP_JOB_NAME, owner.getMetadata().getName(),
+            BackupsApi.OWNED_BY_BACKUP_JOB_NAMESPACE, owner.getMetadata().getNamespace());
+    if (template.getSpec().getRestartPolicy() == null) {
+      template.getSpec().setRestartPolicy("Never");
+    }
+    var metadata =
+        template.getMetadata() == null ? new ObjectMetaBuilder().build() : template.getMetadata();
+    Map<String, String> podLabels = new TreeMap<>(labels);
+    if (metadata.getLabels() != null) {
+      podLabels.putAll(metadata.getLabels());
+    }
+    metadata.setLabels(podLabels);
+    template.setMetadata(metadata);
+    client
+        .resource(
+            new JobBuilder()
+                .withMetadata(
+                    new ObjectMetaBuilder()
+                        .withName(name)
+                        .withNamespace(owner.getMetadata().getNamespace())
+                        .withLabels(labels)
+                        .withOwnerReferences(Ownership.controllerReference(owner))
+                        .build())
+                .withNewSpec()
+                .withBackoffLimit(2)
+                .withTemplate(template)
+                .endSpec()
+                .build())
+        .create();
+  }
+
+  /** Whether the run reports condition {@code type} (Complete, Failed). */
+  static boolean reports(Optional<Job> run, String type) {
+    return run
+        .map(r -> r.getStatus() == null ? null : r.getStatus().getConditions())
+        .orElse(List.of())
+        .stream()
+        .anyMatch(c -> type.equals(c.getType()) && "True".equals(c.getStatus()));
+  }
+
+  /** The old conditions, with ours replacing theirs by type. */
+  static List<Condition> merge(List<Condition> old, List<Condition> ours) {
+    List<Condition> merged = new ArrayList<>();
+    if (old != null) {
+      old.stream()
+          .filter(o -> ours.stream().noneMatch(n -> n.type().equals(o.type())))
+          .forEach(merged::add);
+    }
+    merged.addAll(ours);
+    return merged;
+  }
+
+  /**
+   * Writes {@code status} as one JSON merge patch of the status subresource. The dispatcher's
+   * conditions are in the list, so it stays whole whoever wrote last; a server-side apply from a
+   * second field manager produced an invalid merged list on the real API server.
+   */
+  static void patchStatus(KubernetesClient client, HasMetadata resource, Object status) {
+    client
+        .resource(resource)
+        .subresource("status")
+        .patch(
+            PatchContext.of(PatchType.JSON_MERGE), Serialization.asJson(Map.of("status", status)));
+  }
+}
