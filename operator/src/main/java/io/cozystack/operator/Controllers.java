@@ -16,6 +16,7 @@ import io.cozystack.operator.apps.ApplicationDefinitionReconciler;
 import io.cozystack.operator.apps.ApplicationKinds;
 import io.cozystack.operator.backups.BackupDriverReconciler;
 import io.cozystack.operator.backups.BackupJobDispatcher;
+import io.cozystack.operator.backups.BackupMetrics;
 import io.cozystack.operator.backups.JobRestoreDriver;
 import io.cozystack.operator.backups.JobStrategyDriver;
 import io.cozystack.operator.backups.RestoreJobDispatcher;
@@ -71,6 +72,7 @@ public final class Controllers {
   public static List<Entry<?>> all(
       KubernetesClient client, ReleaseSettings releaseSettings, MeterRegistry registry) {
     ValuesBoard values = new ValuesBoard();
+    BackupMetrics backupMetrics = new BackupMetrics(new StateGauges(registry));
     return List.of(
         new Entry<>(
             "clustervalues",
@@ -96,7 +98,11 @@ public final class Controllers {
                 new ApplicationKinds(client, releaseSettings, values, Clock.systemUTC(), registry),
                 Clock.systemUTC())),
         new Entry<>("backupclass", BackupClass.class, new BackupClassObserver()),
-        new Entry<>("backupjob", BackupJob.class, new BackupJobDispatcher(Clock.systemUTC())),
+        new Entry<>(
+            "backupjob",
+            BackupJob.class,
+            new BackupJobDispatcher(Clock.systemUTC(), backupMetrics),
+            config -> config.withGenerationAware(false)),
         new Entry<>(
             "backupjob-job-driver",
             BackupJob.class,
@@ -104,7 +110,11 @@ public final class Controllers {
             // The dispatch it acts on is a status change, which does not bump the generation.
             config -> config.withGenerationAware(false)),
         new Entry<>("backup", Backup.class, new BackupObserver()),
-        new Entry<>("restorejob", RestoreJob.class, new RestoreJobDispatcher(Clock.systemUTC())),
+        new Entry<>(
+            "restorejob",
+            RestoreJob.class,
+            new RestoreJobDispatcher(Clock.systemUTC(), backupMetrics),
+            config -> config.withGenerationAware(false)),
         new Entry<>(
             "restorejob-job-driver",
             RestoreJob.class,

@@ -30,11 +30,13 @@ import java.util.stream.Collectors;
  */
 public final class BackupJobDispatcher implements Reconciler<BackupJob> {
   private final Clock clock;
+  private final BackupMetrics metrics;
   private DriverRegistryView<BackupJob> registry;
   private InformerEventSource<BackupClass, BackupJob> classes;
 
-  public BackupJobDispatcher(Clock clock) {
+  public BackupJobDispatcher(Clock clock, BackupMetrics metrics) {
     this.clock = clock;
+    this.metrics = metrics;
   }
 
   @Override
@@ -65,6 +67,8 @@ public final class BackupJobDispatcher implements Reconciler<BackupJob> {
 
   @Override
   public UpdateControl<BackupJob> reconcile(BackupJob job, Context<BackupJob> ctx) {
+    // Counted on every status change (the driver's too), so the gauges follow the jobs' phases.
+    recount(ctx);
     if (!DispatchStatus.undecided(job.getStatus() == null ? null : job.getStatus().phase())) {
       return UpdateControl.noUpdate();
     }
@@ -123,6 +127,22 @@ public final class BackupJobDispatcher implements Reconciler<BackupJob> {
     String group =
         strategy.strategyRef().apiGroup() == null ? "" : strategy.strategyRef().apiGroup();
     return group + "/" + strategy.strategyRef().kind();
+  }
+
+  private void recount(Context<BackupJob> ctx) {
+    metrics.recount(
+        "BackupJob",
+        ctx.getPrimaryCache()
+            .list()
+            .map(
+                j ->
+                    j.getStatus() == null
+                        ? new BackupMetrics.JobView(null, null, null)
+                        : new BackupMetrics.JobView(
+                            j.getStatus().driver(),
+                            j.getStatus().phase(),
+                            j.getStatus().conditions()))
+            .toList());
   }
 
   private UpdateControl<BackupJob> write(BackupJob job, DispatchStatus outcome) {

@@ -26,11 +26,13 @@ import java.util.stream.Collectors;
  */
 public final class RestoreJobDispatcher implements Reconciler<RestoreJob> {
   private final Clock clock;
+  private final BackupMetrics metrics;
   private DriverRegistryView<RestoreJob> registry;
   private InformerEventSource<Backup, RestoreJob> backups;
 
-  public RestoreJobDispatcher(Clock clock) {
+  public RestoreJobDispatcher(Clock clock, BackupMetrics metrics) {
     this.clock = clock;
+    this.metrics = metrics;
   }
 
   @Override
@@ -65,6 +67,8 @@ public final class RestoreJobDispatcher implements Reconciler<RestoreJob> {
 
   @Override
   public UpdateControl<RestoreJob> reconcile(RestoreJob job, Context<RestoreJob> ctx) {
+    // Counted on every status change (the driver's too), so the gauges follow the jobs' phases.
+    recount(ctx);
     if (!DispatchStatus.undecided(job.getStatus() == null ? null : job.getStatus().phase())) {
       return UpdateControl.noUpdate();
     }
@@ -96,6 +100,22 @@ public final class RestoreJobDispatcher implements Reconciler<RestoreJob> {
     return decision != null && decision.recheckIn() != null
         ? update.rescheduleAfter(decision.recheckIn())
         : update;
+  }
+
+  private void recount(Context<RestoreJob> ctx) {
+    metrics.recount(
+        "RestoreJob",
+        ctx.getPrimaryCache()
+            .list()
+            .map(
+                j ->
+                    j.getStatus() == null
+                        ? new BackupMetrics.JobView(null, null, null)
+                        : new BackupMetrics.JobView(
+                            j.getStatus().driver(),
+                            j.getStatus().phase(),
+                            j.getStatus().conditions()))
+            .toList());
   }
 
   private UpdateControl<RestoreJob> write(RestoreJob job, DispatchStatus outcome) {
