@@ -14,7 +14,6 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
@@ -28,7 +27,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
@@ -51,23 +49,7 @@ public final class JobRestoreDriver implements Reconciler<RestoreJob> {
   @Override
   public List<EventSource<?, RestoreJob>> prepareEventSources(
       EventSourceContext<RestoreJob> context) {
-    runs =
-        new InformerEventSource<>(
-            InformerEventSourceConfiguration.from(
-                    io.fabric8.kubernetes.api.model.batch.v1.Job.class, RestoreJob.class)
-                .withName("restore-runs")
-                .withWatchAllNamespaces()
-                .withLabelSelector(JobStrategyDriver.MODE_LABEL + "=restore")
-                .withSecondaryToPrimaryMapper(
-                    (io.fabric8.kubernetes.api.model.batch.v1.Job run) ->
-                        Set.of(
-                            new ResourceID(
-                                run.getMetadata()
-                                    .getLabels()
-                                    .get(BackupsApi.OWNED_BY_BACKUP_JOB_NAME),
-                                run.getMetadata().getNamespace())))
-                .build(),
-            context);
+    runs = RunJobs.informer(context, RestoreJob.class, "restore");
     return List.of(runs);
   }
 

@@ -2,11 +2,9 @@ package io.cozystack.operator.backups;
 
 import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.BackupJobStatus;
-import io.cozystack.api.backups.v1alpha1.BackupsApi;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
 import io.cozystack.api.meta.LocalObjectReference;
 import io.cozystack.operator.status.Conditions;
-import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
@@ -19,7 +17,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The platform's Job driver (Cozystack §3.3), backup side: for a BackupJob dispatched to it, runs
@@ -43,23 +40,7 @@ public final class JobStrategyDriver implements Reconciler<BackupJob>, AutoClose
       EventSourceContext<BackupJob> context) {
     heartbeat = new PlatformDriverHeartbeat(context.getClient());
     heartbeat.start();
-    runs =
-        new InformerEventSource<>(
-            InformerEventSourceConfiguration.from(
-                    io.fabric8.kubernetes.api.model.batch.v1.Job.class, BackupJob.class)
-                .withName("backup-runs")
-                .withWatchAllNamespaces()
-                .withLabelSelector(MODE_LABEL + "=backup")
-                .withSecondaryToPrimaryMapper(
-                    (io.fabric8.kubernetes.api.model.batch.v1.Job run) ->
-                        Set.of(
-                            new ResourceID(
-                                run.getMetadata()
-                                    .getLabels()
-                                    .get(BackupsApi.OWNED_BY_BACKUP_JOB_NAME),
-                                run.getMetadata().getNamespace())))
-                .build(),
-            context);
+    runs = RunJobs.informer(context, BackupJob.class, "backup");
     return List.of(runs);
   }
 

@@ -12,10 +12,15 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -63,6 +68,27 @@ final class RunJobs {
                 .endSpec()
                 .build())
         .create();
+  }
+
+  /**
+   * The informer of the driver's batch Jobs of one mode ({@code backup} or {@code restore}), each
+   * waking the job that owns it (by its owner labels).
+   */
+  static <P extends HasMetadata> InformerEventSource<Job, P> informer(
+      EventSourceContext<P> context, Class<P> owners, String mode) {
+    return new InformerEventSource<>(
+        InformerEventSourceConfiguration.from(Job.class, owners)
+            .withName(mode + "-runs")
+            .withWatchAllNamespaces()
+            .withLabelSelector(JobStrategyDriver.MODE_LABEL + "=" + mode)
+            .withSecondaryToPrimaryMapper(
+                (Job run) ->
+                    Set.of(
+                        new ResourceID(
+                            run.getMetadata().getLabels().get(BackupsApi.OWNED_BY_BACKUP_JOB_NAME),
+                            run.getMetadata().getNamespace())))
+            .build(),
+        context);
   }
 
   /** Whether the run reports condition {@code type} (Complete, Failed). */
