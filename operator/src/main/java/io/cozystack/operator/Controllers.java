@@ -19,6 +19,7 @@ import io.cozystack.operator.backups.BackupJobDispatcher;
 import io.cozystack.operator.backups.BackupMetrics;
 import io.cozystack.operator.backups.JobRestoreDriver;
 import io.cozystack.operator.backups.JobStrategyDriver;
+import io.cozystack.operator.backups.PlanReconciler;
 import io.cozystack.operator.backups.RestoreJobDispatcher;
 import io.cozystack.operator.observability.StateGauges;
 import io.cozystack.operator.packages.PackageReconciler;
@@ -120,7 +121,7 @@ public final class Controllers {
             RestoreJob.class,
             new JobRestoreDriver(Clock.systemUTC()),
             config -> config.withGenerationAware(false)),
-        new Entry<>("plan", Plan.class, new PlanObserver()),
+        new Entry<>("plan", Plan.class, new PlanReconciler(Clock.systemUTC())),
         new Entry<>(
             "backupdriver", BackupDriver.class, new BackupDriverReconciler(Clock.systemUTC())),
         new Entry<>("job", Job.class, new JobObserver()));
@@ -129,8 +130,6 @@ public final class Controllers {
   static final class BackupClassObserver extends ObservingReconciler<BackupClass> {}
 
   static final class BackupObserver extends ObservingReconciler<Backup> {}
-
-  static final class PlanObserver extends ObservingReconciler<Plan> {}
 
   static final class JobObserver extends ObservingReconciler<Job> {}
 }

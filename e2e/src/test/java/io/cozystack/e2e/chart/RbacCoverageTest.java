@@ -57,6 +57,8 @@ class RbacCoverageTest {
           "patch backups.cozystack.io backupdrivers",
           "patch coordination.k8s.io leases",
           "create backups.cozystack.io backups",
+          "create backups.cozystack.io backupjobs",
+          "patch backups.cozystack.io plans/status",
           "create batch jobs",
           "get backups.cozystack.io backupclasses",
           "get strategy.backups.cozystack.io jobs",
