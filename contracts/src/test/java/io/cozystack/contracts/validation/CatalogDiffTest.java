@@ -56,6 +56,23 @@ class CatalogDiffTest {
     var old = CatalogFixture.copy(dir.resolve("old"));
     var changed =
         CatalogFixture.copy(dir.resolve("new"))
+            .edit(
+                "catalog.yaml",
+                "  applications:\n    - kind: Postgres\n      definition: applications/postgres.yaml\n"
+                    + "      chart: charts/postgres\n      requiredValues: [_namespace.host]\n",
+                "  applications: []\n");
+
+    assertThat(CatalogDiff.diff(old.root, changed.root))
+        .singleElement()
+        .satisfies(f -> assertThat(f.rule()).isEqualTo("removed-kind"))
+        .satisfies(f -> assertThat(f.message()).contains("Postgres"));
+  }
+
+  @Test
+  void anInvalidNewManifestIsReportedNotGuessed() throws Exception {
+    var old = CatalogFixture.copy(dir.resolve("old"));
+    var changed =
+        CatalogFixture.copy(dir.resolve("new"))
             .edit("catalog.yaml", "  applications:\n", "  applications: []\n  x:\n")
             .edit("catalog.yaml", "  x:\n", "  oldApplications:\n");
 

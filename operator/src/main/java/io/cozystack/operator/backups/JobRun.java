@@ -120,8 +120,9 @@ final class JobRun {
 
   /** Records the Backup of a completed run (reused if it exists); returns its name. */
   String recordBackup(Instant now) {
+    Optional<BackupClassStrategy> route = route();
     Map<String, String> metadata = new TreeMap<>();
-    route()
+    route
         .map(BackupClassStrategy::parameters)
         .orElse(Map.of())
         .forEach((k, v) -> metadata.put(PARAMETER_PREFIX + k, v));
@@ -135,7 +136,7 @@ final class JobRun {
         new BackupSpec(
             job.getSpec().applicationRef(),
             job.getSpec().planRef(),
-            route().map(BackupClassStrategy::strategyRef).orElse(null),
+            route.map(BackupClassStrategy::strategyRef).orElse(null),
             now.truncatedTo(ChronoUnit.SECONDS).toString(),
             metadata));
     try {

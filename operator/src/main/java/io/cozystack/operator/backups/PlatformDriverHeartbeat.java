@@ -27,6 +27,7 @@ final class PlatformDriverHeartbeat implements AutoCloseable {
   private static final String FIELD_MANAGER = "cozystack-job-driver";
 
   private final KubernetesClient client;
+  private long beats;
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(
           r -> {
@@ -45,40 +46,52 @@ final class PlatformDriverHeartbeat implements AutoCloseable {
 
   private void beat() {
     try {
-      client
-          .resource(
-              new LeaseBuilder()
-                  .withMetadata(
-                      new ObjectMetaBuilder()
-                          .withName(BackupDriver.LEASE_PREFIX + DRIVER)
-                          .withNamespace(BackupDriver.LEASE_NAMESPACE)
-                          .build())
-                  .withNewSpec()
-                  .withHolderIdentity(DRIVER)
-                  .withLeaseDurationSeconds(LEASE_SECONDS)
-                  .withRenewTime(ZonedDateTime.now())
-                  .endSpec()
-                  .build())
-          .fieldManager(FIELD_MANAGER)
-          .forceConflicts()
-          .serverSideApply();
-      BackupDriver registration = new BackupDriver();
-      registration.setMetadata(new ObjectMetaBuilder().withName(DRIVER).build());
-      registration.setSpec(
-          new DriverRegistrationSpec(
-              DRIVER,
-              new DriverRegistrationSpec.CatalogRef(
-                  "cozystack.platform", Contracts.PLATFORM_VERSION),
-              Contracts.VERSION,
-              List.of(
-                  new DriverRegistrationSpec.StrategyKind(
-                      io.cozystack.api.backups.driver.StrategyHandoff.STRATEGY_GROUP, "Job")),
-              LEASE_SECONDS));
-      client.resource(registration).fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply();
+      renewLease();
+      // The registration rarely changes: applied on the first beat and every 15th after (5 min),
+      // which also restores one deleted by hand.
+      if (beats++ % 15 == 0) {
+        register();
+      }
     } catch (KubernetesClientException e) {
       // The next beat retries; a missed one only matters if the lease runs out.
       LOG.warn("Job driver heartbeat failed: {}", e.getMessage());
     }
+  }
+
+  private void renewLease() {
+    client
+        .resource(
+            new LeaseBuilder()
+                .withMetadata(
+                    new ObjectMetaBuilder()
+                        .withName(BackupDriver.LEASE_PREFIX + DRIVER)
+                        .withNamespace(BackupDriver.LEASE_NAMESPACE)
+                        .build())
+                .withNewSpec()
+                .withHolderIdentity(DRIVER)
+                .withLeaseDurationSeconds(LEASE_SECONDS)
+                .withRenewTime(ZonedDateTime.now())
+                .endSpec()
+                .build())
+        .fieldManager(FIELD_MANAGER)
+        .forceConflicts()
+        .serverSideApply();
+  }
+
+  /** The registration: the Job kind, the platform's version and contract version. */
+  private void register() {
+    BackupDriver registration = new BackupDriver();
+    registration.setMetadata(new ObjectMetaBuilder().withName(DRIVER).build());
+    registration.setSpec(
+        new DriverRegistrationSpec(
+            DRIVER,
+            new DriverRegistrationSpec.CatalogRef("cozystack.platform", Contracts.PLATFORM_VERSION),
+            Contracts.VERSION,
+            List.of(
+                new DriverRegistrationSpec.StrategyKind(
+                    io.cozystack.api.backups.driver.StrategyHandoff.STRATEGY_GROUP, "Job")),
+            LEASE_SECONDS));
+    client.resource(registration).fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply();
   }
 
   @Override
