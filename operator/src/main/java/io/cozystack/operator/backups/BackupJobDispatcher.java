@@ -6,6 +6,7 @@ import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.BackupJobStatus;
 import io.cozystack.api.backups.v1alpha1.BackupsApi;
 import io.cozystack.api.meta.TypedLocalObjectReference;
+import io.cozystack.contracts.driver.BackupClassRoute;
 import io.cozystack.operator.status.Conditions;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
@@ -86,7 +87,8 @@ public final class BackupJobDispatcher implements Reconciler<BackupJob> {
           DispatchStatus.waiting(
               "BackupClassNotFound", "BackupClass " + className + " not found", conditions);
     } else {
-      Optional<BackupClassStrategy> route = route(backupClass.get(), appGroup, app.kind());
+      Optional<BackupClassStrategy> route =
+          BackupClassRoute.of(backupClass.get(), appGroup, app.kind());
       if (route.isEmpty()) {
         outcome =
             DispatchStatus.failed(
@@ -109,18 +111,6 @@ public final class BackupJobDispatcher implements Reconciler<BackupJob> {
     return decision != null && decision.recheckIn() != null
         ? update.rescheduleAfter(decision.recheckIn())
         : update;
-  }
-
-  static Optional<BackupClassStrategy> route(BackupClass backupClass, String group, String kind) {
-    return backupClass.getSpec().strategies().stream()
-        .filter(
-            s ->
-                kind.equals(s.application().kind())
-                    && group.equals(
-                        s.application().apiGroup() == null
-                            ? BackupsApi.DEFAULT_APPLICATION_API_GROUP
-                            : s.application().apiGroup()))
-        .findFirst();
   }
 
   static String strategyKind(BackupClassStrategy strategy) {

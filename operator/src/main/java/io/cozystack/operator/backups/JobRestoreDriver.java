@@ -9,6 +9,7 @@ import io.cozystack.api.backups.v1alpha1.RestoreJob;
 import io.cozystack.api.backups.v1alpha1.RestoreJobStatus;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
 import io.cozystack.api.meta.TypedLocalObjectReference;
+import io.cozystack.contracts.driver.StrategyTemplate;
 import io.cozystack.operator.status.Conditions;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;

@@ -10,6 +10,8 @@ import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.BackupSpec;
 import io.cozystack.api.backups.v1alpha1.BackupsApi;
 import io.cozystack.api.meta.TypedLocalObjectReference;
+import io.cozystack.contracts.driver.BackupClassRoute;
+import io.cozystack.contracts.driver.StrategyTemplate;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
@@ -93,7 +95,7 @@ final class JobRun {
         app.apiGroup() == null ? BackupsApi.DEFAULT_APPLICATION_API_GROUP : app.apiGroup();
     return backupClass == null
         ? Optional.empty()
-        : BackupJobDispatcher.route(backupClass, group, app.kind());
+        : BackupClassRoute.of(backupClass, group, app.kind());
   }
 
   private JsonNode context(GenericKubernetesResource application, BackupClassStrategy route) {

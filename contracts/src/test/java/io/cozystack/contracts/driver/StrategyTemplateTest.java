@@ -1,4 +1,4 @@
-package io.cozystack.operator.backups;
+package io.cozystack.contracts.driver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

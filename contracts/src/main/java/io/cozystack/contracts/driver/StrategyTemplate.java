@@ -1,4 +1,4 @@
-package io.cozystack.operator.backups;
+package io.cozystack.contracts.driver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -15,12 +15,12 @@ import java.util.regex.Pattern;
  * .Release.Name }}} are supported; any other expression, or a reference to nothing, is an error
  * naming the field, never a string left as it was (Cozystack's silent failure).
  */
-final class StrategyTemplate {
+public final class StrategyTemplate {
   private static final Pattern ACTION = Pattern.compile("\\{\\{-?\\s*(.*?)\\s*-?}}");
   private static final Pattern REFERENCE = Pattern.compile("^(\\.[A-Za-z0-9_-]+)+$");
 
   /** A template that cannot be rendered; the message names the field and the expression. */
-  static final class TemplateException extends Exception {
+  public static final class TemplateException extends Exception {
     TemplateException(String message) {
       super(message);
     }
@@ -29,7 +29,7 @@ final class StrategyTemplate {
   private StrategyTemplate() {}
 
   /** A rendered copy of {@code template}. */
-  static JsonNode render(JsonNode template, JsonNode context) throws TemplateException {
+  public static JsonNode render(JsonNode template, JsonNode context) throws TemplateException {
     JsonNode copy = template.deepCopy();
     return renderNode(copy, context, "template");
   }
@@ -52,7 +52,8 @@ final class StrategyTemplate {
     return node.isTextual() ? new TextNode(renderText(node.asText(), context, path)) : node;
   }
 
-  static String renderText(String text, JsonNode context, String path) throws TemplateException {
+  public static String renderText(String text, JsonNode context, String path)
+      throws TemplateException {
     Matcher m = ACTION.matcher(text);
     StringBuilder out = new StringBuilder();
     while (m.find()) {
@@ -62,7 +63,7 @@ final class StrategyTemplate {
             path
                 + ": unsupported template expression '"
                 + expression
-                + "'; the Job driver renders only field references such as {{ .Release.Name }}");
+                + "'; strategy templates render only field references such as {{ .Release.Name }}");
       }
       JsonNode value = context;
       for (String part : expression.substring(1).split("\\.")) {

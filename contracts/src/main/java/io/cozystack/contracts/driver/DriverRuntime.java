@@ -1,0 +1,207 @@
+package io.cozystack.contracts.driver;
+
+import io.cozystack.api.Contracts;
+import io.cozystack.api.backups.driver.DriverRegistrationSpec;
+import io.cozystack.api.backups.v1alpha1.Backup;
+import io.cozystack.api.backups.v1alpha1.BackupJob;
+import io.cozystack.api.backups.v1alpha1.RestoreJob;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a {@link StrategyDriver}: registers it and keeps its heartbeat, watches the BackupJobs and
+ * RestoreJobs dispatched to it (and its Backups, strategies and watched kinds), and drives each job
+ * through the lifecycle with one work queue. Start it once per process; close it to stop.
+ */
+public final class DriverRuntime implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(DriverRuntime.class);
+
+  private final KubernetesClient client;
+  private final StrategyDriver driver;
+  private final DriverHeartbeat heartbeat;
+  private final StrategyLookup strategies;
+  private final BackupJobRuns backups;
+  private final RestoreJobRuns restores;
+  private final BackupCleanups cleanups;
+  private final RunQueue queue;
+  private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
+  private SharedIndexInformer<BackupJob> backupJobs;
+  private SharedIndexInformer<RestoreJob> restoreJobs;
+  private SharedIndexInformer<Backup> backupObjects;
+
+  private DriverRuntime(KubernetesClient client, StrategyDriver driver, Clock clock, int workers) {
+    DriverRegistrationSpec registration = validate(driver.registration());
+    this.client = client;
+    this.driver = driver;
+    this.heartbeat = new DriverHeartbeat(client, registration);
+    this.strategies = new StrategyLookup(client, registration.strategies());
+    this.backups = new BackupJobRuns(client, driver, strategies, clock);
+    this.restores = new RestoreJobRuns(client, driver, strategies, clock);
+    this.cleanups = new BackupCleanups(client, driver);
+    this.queue = new RunQueue(registration.driver(), workers, this::handle);
+  }
+
+  /** Starts the driver with the system clock and two workers. */
+  public static DriverRuntime start(KubernetesClient client, StrategyDriver driver) {
+    return start(client, driver, Clock.systemUTC(), 2);
+  }
+
+  /** Starts the driver; fails at once (naming what) if it cannot register or watch. */
+  public static DriverRuntime start(
+      KubernetesClient client, StrategyDriver driver, Clock clock, int workers) {
+    DriverRuntime runtime = new DriverRuntime(client, driver, clock, workers);
+    try {
+      runtime.run();
+    } catch (RuntimeException e) {
+      runtime.close();
+      throw e;
+    }
+    return runtime;
+  }
+
+  /** The finalizer a driver puts on the RestoreJobs and Backups whose clean-up it owns. */
+  public static String finalizer(String driver) {
+    return driver + "/cleanup";
+  }
+
+  private void run() {
+    heartbeat.startNow();
+    strategies.start(this::wakeWaitingJobs);
+    backupJobs =
+        watch(
+            client.resources(BackupJob.class).inAnyNamespace().inform(),
+            j -> {
+              if (backups.wants(j)) {
+                queue.enqueue(key(RunQueue.Type.BACKUP_JOB, j));
+              }
+            });
+    restoreJobs =
+        watch(
+            client.resources(RestoreJob.class).inAnyNamespace().inform(),
+            j -> {
+              if (restores.wants(j)) {
+                queue.enqueue(key(RunQueue.Type.RESTORE_JOB, j));
+              }
+            });
+    if (driver.cleansUpBackups()) {
+      backupObjects =
+          watch(
+              client.resources(Backup.class).inAnyNamespace().inform(),
+              b -> {
+                if (cleanups.wants(b)) {
+                  queue.enqueue(key(RunQueue.Type.BACKUP, b));
+                }
+              });
+    }
+    for (WatchedKind kind : driver.watches()) {
+      watch(
+          client
+              .genericKubernetesResources(kind.apiVersion(), kind.kind())
+              .inAnyNamespace()
+              .inform(),
+          (GenericKubernetesResource o) -> kind.owner().apply(o).ifPresent(this::wakeJob));
+    }
+    LOG.info(
+        "backup driver {} started: claims {}",
+        driver.registration().driver(),
+        driver.registration().strategies());
+  }
+
+  private <T extends HasMetadata> SharedIndexInformer<T> watch(
+      SharedIndexInformer<T> informer, Consumer<T> onChange) {
+    informer.addEventHandler(
+        new ResourceEventHandler<>() {
+          @Override
+          public void onAdd(T obj) {
+            onChange.accept(obj);
+          }
+
+          @Override
+          public void onUpdate(T oldObj, T newObj) {
+            onChange.accept(newObj);
+          }
+
+          @Override
+          public void onDelete(T obj, boolean deletedFinalStateUnknown) {
+            onChange.accept(obj);
+          }
+        });
+    informers.add(informer);
+    return informer;
+  }
+
+  private void wakeJob(WatchedKind.JobKey job) {
+    queue.enqueue(new RunQueue.Key(RunQueue.Type.BACKUP_JOB, job.namespace(), job.name()));
+    queue.enqueue(new RunQueue.Key(RunQueue.Type.RESTORE_JOB, job.namespace(), job.name()));
+  }
+
+  /** A strategy appeared or changed: every job of this driver still working looks again. */
+  private void wakeWaitingJobs() {
+    if (backupJobs != null) {
+      backupJobs.getStore().list().stream()
+          .filter(backups::wants)
+          .forEach(j -> queue.enqueue(key(RunQueue.Type.BACKUP_JOB, j)));
+    }
+    if (restoreJobs != null) {
+      restoreJobs.getStore().list().stream()
+          .filter(restores::wants)
+          .forEach(j -> queue.enqueue(key(RunQueue.Type.RESTORE_JOB, j)));
+    }
+  }
+
+  private Optional<Duration> handle(RunQueue.Key key) {
+    String storeKey = key.namespace() + "/" + key.name();
+    return switch (key.type()) {
+      case BACKUP_JOB -> backups.handle(backupJobs.getStore().getByKey(storeKey));
+      case RESTORE_JOB -> restores.handle(restoreJobs.getStore().getByKey(storeKey));
+      case BACKUP -> cleanups.handle(backupObjects.getStore().getByKey(storeKey));
+    };
+  }
+
+  private static RunQueue.Key key(RunQueue.Type type, HasMetadata object) {
+    return new RunQueue.Key(
+        type, object.getMetadata().getNamespace(), object.getMetadata().getName());
+  }
+
+  /** The registration's own rules, checked before anything is written. */
+  static DriverRegistrationSpec validate(DriverRegistrationSpec registration) {
+    if (registration == null || registration.driver() == null || registration.driver().isBlank()) {
+      throw new IllegalArgumentException("registration.driver: a driver needs a name");
+    }
+    if (registration.strategies() == null || registration.strategies().isEmpty()) {
+      throw new IllegalArgumentException(
+          "registration.strategies: driver " + registration.driver() + " claims no strategy kind");
+    }
+    if (registration.contractVersion() == null
+        || Math.abs(registration.contractVersion() - Contracts.VERSION) > 1) {
+      throw new IllegalArgumentException(
+          "registration.contractVersion: "
+              + registration.contractVersion()
+              + " is outside what this SDK speaks ("
+              + (Contracts.VERSION - 1)
+              + ".."
+              + (Contracts.VERSION + 1)
+              + ")");
+    }
+    return registration;
+  }
+
+  @Override
+  public void close() {
+    heartbeat.close();
+    queue.close();
+    informers.forEach(SharedIndexInformer::close);
+    strategies.close();
+  }
+}
