@@ -73,7 +73,7 @@ public final class Controllers {
   public static List<Entry<?>> all(
       KubernetesClient client, ReleaseSettings releaseSettings, MeterRegistry registry) {
     ValuesBoard values = new ValuesBoard();
-    BackupMetrics backupMetrics = new BackupMetrics(new StateGauges(registry));
+    BackupMetrics backupMetrics = new BackupMetrics(registry, Clock.systemUTC().instant());
     return List.of(
         new Entry<>(
             "clustervalues",

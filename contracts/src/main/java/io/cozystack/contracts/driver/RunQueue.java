@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -61,11 +62,19 @@ final class RunQueue implements AutoCloseable {
         return;
       }
     }
-    workers.execute(() -> run(key));
+    try {
+      workers.execute(() -> run(key));
+    } catch (RejectedExecutionException e) {
+      // Closed: the process is stopping, and the next one starts from the informers' lists.
+    }
   }
 
   void enqueueAfter(Key key, Duration delay) {
-    timer.schedule(() -> enqueue(key), Math.max(0, delay.toMillis()), TimeUnit.MILLISECONDS);
+    try {
+      timer.schedule(() -> enqueue(key), Math.max(0, delay.toMillis()), TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException e) {
+      // Closed, as above.
+    }
   }
 
   private void run(Key key) {

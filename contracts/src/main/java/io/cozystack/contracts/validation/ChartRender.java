@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * Renders a chart with the real Helm, as the platform would: the platform's cozy-lib vendored in
  * (K5), every K2 key set, the chart's own defaults checked against its values schema.
  */
-final class ChartRender {
+public final class ChartRender {
   static final String KUBERNETES_VERSION = "1.36.3";
   private static final String COZY_LIB = "/io/cozystack/contracts/cozy-lib/";
 
@@ -24,23 +24,35 @@ final class ChartRender {
 
   /** Helm's error, or empty when the chart renders. */
   static Optional<String> render(Path chart, Path work) throws IOException {
-    Path copy = work.resolve(chart.getFileName().toString());
-    copyTree(chart, copy);
-    vendorCozyLib(copy.resolve("charts/cozy-lib"));
-    Path values = work.resolve("k2-values.yaml");
-    Files.writeString(values, CatalogFiles.YAML.writeValueAsString(k2Values()));
     try {
-      new Helm(copy)
-          .template()
-          .withName("validate")
-          .withNamespace("tenant-validate")
-          .withKubeVersion(KUBERNETES_VERSION)
-          .withValuesFile(values)
-          .call();
+      manifests(chart, work, Map.of());
       return Optional.empty();
     } catch (IllegalStateException e) {
       return Optional.of(String.join(" ", e.getMessage().strip().split("\\s*\\n\\s*")));
     }
+  }
+
+  /**
+   * The manifests a chart renders as the platform would render it, with {@code values} over every
+   * K2 key (for a catalog's own chart tests). Helm's error is an {@link IllegalStateException}.
+   */
+  public static String manifests(Path chart, Path work, Map<String, Object> values)
+      throws IOException {
+    Path copy = work.resolve(chart.getFileName().toString());
+    copyTree(chart, copy);
+    vendorCozyLib(copy.resolve("charts/cozy-lib"));
+    Path k2 = work.resolve("k2-values.yaml");
+    Files.writeString(k2, CatalogFiles.YAML.writeValueAsString(k2Values()));
+    Path extra = work.resolve("extra-values.yaml");
+    Files.writeString(extra, CatalogFiles.YAML.writeValueAsString(values));
+    return new Helm(copy)
+        .template()
+        .withName("validate")
+        .withNamespace("tenant-validate")
+        .withKubeVersion(KUBERNETES_VERSION)
+        .withValuesFile(k2)
+        .withValuesFile(extra)
+        .call();
   }
 
   /** A value for every K2 key, so templates render as they would on a platform. */

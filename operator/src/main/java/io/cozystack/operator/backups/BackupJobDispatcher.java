@@ -120,19 +120,29 @@ public final class BackupJobDispatcher implements Reconciler<BackupJob> {
   }
 
   private void recount(Context<BackupJob> ctx) {
-    metrics.recount(
-        "BackupJob",
-        ctx.getPrimaryCache()
-            .list()
-            .map(
-                j ->
-                    j.getStatus() == null
-                        ? new BackupMetrics.JobView(null, null, null)
-                        : new BackupMetrics.JobView(
-                            j.getStatus().driver(),
-                            j.getStatus().phase(),
-                            j.getStatus().conditions()))
-            .toList());
+    metrics.recount("BackupJob", ctx.getPrimaryCache().list().map(this::view).toList());
+  }
+
+  /** The job for the metrics; its kind is the strategy its BackupClass routes it to, if known. */
+  private BackupMetrics.JobView view(BackupJob j) {
+    var s = j.getStatus();
+    TypedLocalObjectReference app = j.getSpec().applicationRef();
+    String kind =
+        classes
+            .get(new ResourceID(j.getSpec().backupClassName()))
+            .flatMap(bc -> BackupClassRoute.of(bc, app))
+            .map(r -> r.strategyRef().kind())
+            .orElse(null);
+    return s == null
+        ? new BackupMetrics.JobView(j.getMetadata().getUid(), null, kind, null, null, null, null)
+        : new BackupMetrics.JobView(
+            j.getMetadata().getUid(),
+            s.driver(),
+            kind,
+            s.phase(),
+            s.startedAt(),
+            s.completedAt(),
+            s.conditions());
   }
 
   private UpdateControl<BackupJob> write(BackupJob job, DispatchStatus outcome) {
