@@ -12,7 +12,10 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.awaitility.Awaitility;
 
-/** {@code java -jar operator/target/operator.jar} as a child process, its output collected. */
+/**
+ * {@code java -jar operator/target/operator.jar} (or another of the project's jars) as a child
+ * process, its output collected.
+ */
 final class OperatorProcess {
   final Process process;
   final List<String> output = new CopyOnWriteArrayList<>();
@@ -43,10 +46,16 @@ final class OperatorProcess {
   /** Starts the jar with these arguments and extra environment (KUBECONFIG, ...). */
   static OperatorProcess start(String prefix, Map<String, String> env, List<String> args)
       throws IOException {
+    return startJar(System.getProperty("operator.jar"), prefix, env, args);
+  }
+
+  /** Starts {@code jar} with these arguments and extra environment. */
+  static OperatorProcess startJar(
+      String jar, String prefix, Map<String, String> env, List<String> args) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-jar");
-    command.add(System.getProperty("operator.jar"));
+    command.add(jar);
     command.addAll(args);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().putAll(env);

@@ -1,0 +1,96 @@
+package io.cozystack.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.cozystack.api.Contracts;
+import io.cozystack.api.backups.v1alpha1.BackupDriver;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The services catalog's driver jar as its own process, as its Deployment runs it: it registers,
+ * heartbeats, and stops on SIGTERM; a bad argument is refused before it touches the cluster.
+ */
+@ExtendWith(KubernetesExtension.class)
+class DriverProcessIT {
+  static final String JAR = System.getProperty("services-drivers.jar");
+  static final String DRIVER = "cnpg.services.cozystack.io";
+  @Kube static KubernetesClient client;
+  @Kube static Path kubeconfig;
+
+  @Test
+  void theJarRegistersItsDriverHeartbeatsAndStopsOnSigterm() throws Exception {
+    client
+        .namespaces()
+        .resource(
+            new NamespaceBuilder().withNewMetadata().withName("cozy-system").endMetadata().build())
+        .fieldManager("cozy-e2e")
+        .serverSideApply();
+    String crd =
+        Files.readString(
+            Path.of("../catalogs/services/crds/strategy.backups.cozystack.io_cnpgs.yaml"));
+    client
+        .load(new ByteArrayInputStream(crd.getBytes(StandardCharsets.UTF_8)))
+        .items()
+        .forEach(
+            o -> client.resource(o).fieldManager("cozy-e2e").forceConflicts().serverSideApply());
+    ZonedDateTime before = ZonedDateTime.now().minusSeconds(1);
+
+    OperatorProcess drivers =
+        OperatorProcess.startJar(
+            JAR,
+            "services-drivers",
+            Map.of("KUBECONFIG", kubeconfig.toString()),
+            List.of("--driver", "cnpg"));
+    try {
+      drivers.await("running backup drivers [cnpg]", 60);
+      Lease lease =
+          client
+              .leases()
+              .inNamespace(BackupDriver.LEASE_NAMESPACE)
+              .withName(BackupDriver.LEASE_PREFIX + DRIVER)
+              .get();
+      assertThat(lease.getSpec().getRenewTime()).isAfter(before);
+      BackupDriver registration = client.resources(BackupDriver.class).withName(DRIVER).get();
+      assertThat(registration.getSpec().catalog().name()).isEqualTo("cozystack.services");
+      assertThat(registration.getSpec().contractVersion()).isEqualTo(Contracts.VERSION);
+      assertThat(registration.getSpec().strategies())
+          .extracting(s -> s.apiGroup() + "/" + s.kind())
+          .containsExactly("strategy.backups.cozystack.io/CNPG");
+    } finally {
+      // SIGTERM through the handle: Process.destroy() would also close our end of its stdout.
+      drivers.process.toHandle().destroy();
+    }
+    assertThat(drivers.process.waitFor(30, TimeUnit.SECONDS)).as("exits after SIGTERM").isTrue();
+    drivers.drain();
+    assertThat(drivers.process.exitValue()).isEqualTo(143);
+  }
+
+  @Test
+  void anUnknownDriverIsRefusedNamingWhatTheCatalogShips() throws Exception {
+    OperatorProcess drivers =
+        OperatorProcess.startJar(
+            JAR,
+            "services-drivers",
+            Map.of("KUBECONFIG", kubeconfig.toString()),
+            List.of("--driver", "velero"));
+    assertThat(drivers.process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    drivers.drain();
+    assertThat(drivers.process.exitValue()).isEqualTo(2);
+    assertThat(drivers.saw("--driver velero: unknown driver")).isTrue();
+    await().atMost(Duration.ofSeconds(1)).until(() -> drivers.saw("cnpg"));
+  }
+}
