@@ -153,6 +153,7 @@ class CnpgDriverIT {
         .containsEntry("cnpg.io/backup-name", upstream.getMetadata().getName());
     assertThat(backup.getStatus().artifact().uri())
         .isEqualTo("cnpg://postgres-src/" + upstream.getMetadata().getName());
+    assertThat(backup.getMetadata().getFinalizers()).containsExactly(CnpgDriver.NAME + "/cleanup");
 
     restoreIntoDst();
   }
@@ -249,6 +250,52 @@ class CnpgDriverIT {
     assertThat(cluster("postgres-src")).isNotNull();
   }
 
+  @Test
+  void deletingABackupFromBeforeTheSplitDeletesItsCnpgBackupAndReleasesCozystacksFinalizer() {
+    GenericKubernetesResource upstream = new GenericKubernetesResource();
+    upstream.setApiVersion("postgresql.cnpg.io/v1");
+    upstream.setKind("Backup");
+    upstream.setMetadata(
+        new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
+            .withName("old-x1")
+            .withNamespace(namespace)
+            .build());
+    upstream.setAdditionalProperty("spec", Map.of("cluster", Map.of("name", "postgres-src")));
+    client
+        .genericKubernetesResources(CnpgDouble.BACKUP)
+        .inNamespace(namespace)
+        .resource(upstream)
+        .create();
+    apply(
+        """
+        apiVersion: backups.cozystack.io/v1alpha1
+        kind: Backup
+        metadata: {name: old, namespace: %s, finalizers: [backups.cozystack.io/cleanup]}
+        spec:
+          applicationRef: {apiGroup: apps.cozystack.io, kind: Postgres, name: src}
+          strategyRef: {apiGroup: strategy.backups.cozystack.io, kind: CNPG, name: cnpg-default}
+          takenAt: "2026-01-01T00:00:00Z"
+          driverMetadata: {cnpg.io/backup-name: old-x1}
+        """
+            .formatted(namespace));
+
+    client.resources(Backup.class).inNamespace(namespace).withName("old").delete();
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                client.resources(Backup.class).inNamespace(namespace).withName("old").get()
+                    == null);
+    assertThat(
+            client
+                .genericKubernetesResources(CnpgDouble.BACKUP)
+                .inNamespace(namespace)
+                .withName("old-x1")
+                .get())
+        .isNull();
+  }
+
   /** The same CNPG driver, as a later build: contract N+1, catalog 0.2.0. */
   record Upgraded(CnpgDriver inner) implements StrategyDriver {
     @Override
@@ -275,6 +322,16 @@ class CnpgDriverIT {
     @Override
     public List<WatchedKind> watches() {
       return inner.watches();
+    }
+
+    @Override
+    public boolean cleansUpBackups() {
+      return inner.cleansUpBackups();
+    }
+
+    @Override
+    public void cleanUpBackup(KubernetesClient client, Backup backup) {
+      inner.cleanUpBackup(client, backup);
     }
   }
 

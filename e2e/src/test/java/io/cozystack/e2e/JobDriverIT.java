@@ -217,6 +217,54 @@ class JobDriverIT {
   }
 
   @Test
+  void cozystacksFinalizersOnJobBackupsAndRestoresAreReleasedByThePlatform() {
+    apply(
+        """
+        apiVersion: backups.cozystack.io/v1alpha1
+        kind: Backup
+        metadata: {name: legacy, namespace: %s, finalizers: [backups.cozystack.io/cleanup]}
+        spec:
+          applicationRef: {apiGroup: apps.cozystack.io, kind: Dumpable, name: db}
+          strategyRef: {apiGroup: strategy.backups.cozystack.io, kind: Job, name: dump}
+          takenAt: "2026-01-01T00:00:00Z"
+        """
+            .formatted(namespace),
+        Backup.class);
+    apply(
+        """
+        apiVersion: backups.cozystack.io/v1alpha1
+        kind: RestoreJob
+        metadata: {name: legacy-restore, namespace: %s, finalizers: [backups.cozystack.io/cleanup]}
+        spec: {backupRef: {name: legacy}}
+        """
+            .formatted(namespace),
+        io.cozystack.api.backups.v1alpha1.RestoreJob.class);
+
+    client
+        .resources(io.cozystack.api.backups.v1alpha1.RestoreJob.class)
+        .inNamespace(namespace)
+        .withName("legacy-restore")
+        .delete();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                client
+                        .resources(io.cozystack.api.backups.v1alpha1.RestoreJob.class)
+                        .inNamespace(namespace)
+                        .withName("legacy-restore")
+                        .get()
+                    == null);
+    client.resources(Backup.class).inNamespace(namespace).withName("legacy").delete();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                client.resources(Backup.class).inNamespace(namespace).withName("legacy").get()
+                    == null);
+  }
+
+  @Test
   void aTemplateTheDriverCannotRenderFailsTheJobNamingTheField() {
     backupJob("fancy", "fancy-jobs");
 

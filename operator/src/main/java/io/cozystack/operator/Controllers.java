@@ -19,6 +19,7 @@ import io.cozystack.operator.backups.BackupJobDispatcher;
 import io.cozystack.operator.backups.BackupMetrics;
 import io.cozystack.operator.backups.JobRestoreDriver;
 import io.cozystack.operator.backups.JobStrategyDriver;
+import io.cozystack.operator.backups.LegacyFinalizerReconciler;
 import io.cozystack.operator.backups.PlanReconciler;
 import io.cozystack.operator.backups.RestoreJobDispatcher;
 import io.cozystack.operator.observability.StateGauges;
@@ -110,7 +111,18 @@ public final class Controllers {
             new JobStrategyDriver(Clock.systemUTC()),
             // The dispatch it acts on is a status change, which does not bump the generation.
             config -> config.withGenerationAware(false)),
-        new Entry<>("backup", Backup.class, new BackupObserver()),
+        new Entry<>(
+            "backup",
+            Backup.class,
+            new LegacyFinalizerReconciler.ForBackups(Clock.systemUTC()),
+            // It acts on deletions, which JOSDK otherwise keeps from a reconciler without
+            // finalizer.
+            config -> config.withGenerationAware(false).withTriggerReconcilerOnAllEvents(true)),
+        new Entry<>(
+            "restorejob-legacy-finalizers",
+            RestoreJob.class,
+            new LegacyFinalizerReconciler.ForRestoreJobs(Clock.systemUTC()),
+            config -> config.withGenerationAware(false).withTriggerReconcilerOnAllEvents(true)),
         new Entry<>(
             "restorejob",
             RestoreJob.class,
@@ -128,8 +140,6 @@ public final class Controllers {
   }
 
   static final class BackupClassObserver extends ObservingReconciler<BackupClass> {}
-
-  static final class BackupObserver extends ObservingReconciler<Backup> {}
 
   static final class JobObserver extends ObservingReconciler<Job> {}
 }

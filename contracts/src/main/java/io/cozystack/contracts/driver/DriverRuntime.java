@@ -47,8 +47,8 @@ public final class DriverRuntime implements AutoCloseable {
     this.heartbeat = new DriverHeartbeat(client, registration);
     this.strategies = new StrategyLookup(client, registration.strategies());
     this.backups = new BackupJobRuns(client, driver, strategies, clock);
-    this.restores = new RestoreJobRuns(client, driver, strategies, clock);
-    this.cleanups = new BackupCleanups(client, driver);
+    this.restores = new RestoreJobRuns(client, driver, strategies, clock, this::backupOf);
+    this.cleanups = new BackupCleanups(client, driver, strategies);
     this.queue = new RunQueue(registration.driver(), workers, this::handle);
   }
 
@@ -78,6 +78,14 @@ public final class DriverRuntime implements AutoCloseable {
   private void run() {
     heartbeat.startNow();
     strategies.start(this::wakeWaitingJobs);
+    backupObjects =
+        watch(
+            client.resources(Backup.class).inAnyNamespace().inform(),
+            b -> {
+              if (cleanups.wants(b)) {
+                queue.enqueue(key(RunQueue.Type.BACKUP, b));
+              }
+            });
     backupJobs =
         watch(
             client.resources(BackupJob.class).inAnyNamespace().inform(),
@@ -94,16 +102,6 @@ public final class DriverRuntime implements AutoCloseable {
                 queue.enqueue(key(RunQueue.Type.RESTORE_JOB, j));
               }
             });
-    if (driver.cleansUpBackups()) {
-      backupObjects =
-          watch(
-              client.resources(Backup.class).inAnyNamespace().inform(),
-              b -> {
-                if (cleanups.wants(b)) {
-                  queue.enqueue(key(RunQueue.Type.BACKUP, b));
-                }
-              });
-    }
     for (WatchedKind kind : driver.watches()) {
       watch(
           client
@@ -139,6 +137,14 @@ public final class DriverRuntime implements AutoCloseable {
         });
     informers.add(informer);
     return informer;
+  }
+
+  /** The Backup a RestoreJob restores, from the cache. */
+  private Optional<Backup> backupOf(RestoreJob job) {
+    return Optional.ofNullable(
+        backupObjects
+            .getStore()
+            .getByKey(job.getMetadata().getNamespace() + "/" + job.getSpec().backupRef().name()));
   }
 
   private void wakeJob(WatchedKind.JobKey job) {

@@ -1,6 +1,7 @@
 package io.cozystack.contracts.driver;
 
 import io.cozystack.api.backups.v1alpha1.Backup;
+import io.cozystack.api.backups.v1alpha1.BackupsApi;
 import io.cozystack.api.backups.v1alpha1.RestoreJob;
 import io.cozystack.api.backups.v1alpha1.RestoreJobStatus;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
@@ -15,6 +16,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The RestoreJob lifecycle around a driver, the same protocol as a backup. A driver that keeps
@@ -28,21 +30,27 @@ final class RestoreJobRuns {
   private final String finalizer;
   private final StrategyLookup strategies;
   private final Clock clock;
+  private final Function<RestoreJob, Optional<Backup>> backups;
 
   RestoreJobRuns(
-      KubernetesClient client, StrategyDriver driver, StrategyLookup strategies, Clock clock) {
+      KubernetesClient client,
+      StrategyDriver driver,
+      StrategyLookup strategies,
+      Clock clock,
+      Function<RestoreJob, Optional<Backup>> backups) {
     this.client = client;
     this.driver = driver;
     this.name = driver.registration().driver();
     this.finalizer = DriverRuntime.finalizer(name);
     this.strategies = strategies;
     this.clock = clock;
+    this.backups = backups;
   }
 
   /** Whether the runtime should look at this job at all. */
   boolean wants(RestoreJob job) {
     if (job.getMetadata().getDeletionTimestamp() != null) {
-      return holdsFinalizer(job);
+      return !held(job).isEmpty();
     }
     RestoreJobStatus s = job.getStatus();
     return s != null && name.equals(s.driver()) && !RunPhases.terminal(s.phase());
@@ -160,17 +168,33 @@ final class RestoreJobRuns {
         now);
   }
 
-  /** The driver's clean-up, then its finalizer off; a failure keeps the finalizer and retries. */
+  /**
+   * The driver's clean-up, then its finalizers off (its own, and Cozystack's legacy one on a job of
+   * a kind it claims); a failure keeps them and retries.
+   */
   private void cleanUp(RestoreJob job) {
-    Optional<Backup> backup =
-        Optional.ofNullable(
-            client
-                .resources(Backup.class)
-                .inNamespace(job.getMetadata().getNamespace())
-                .withName(job.getSpec().backupRef().name())
-                .get());
-    driver.cleanUpRestore(job, backup);
-    Finalizers.remove(client, job, finalizer);
+    if (driver.cleansUpRestores()) {
+      driver.cleanUpRestore(client, job, backups.apply(job));
+    }
+    for (String f : held(job)) {
+      Finalizers.remove(client, job, f);
+    }
+  }
+
+  /** The finalizers on this job that are this driver's to remove. */
+  private List<String> held(RestoreJob job) {
+    List<String> finalizers = job.getMetadata().getFinalizers();
+    if (finalizers == null) {
+      return List.of();
+    }
+    boolean claimed =
+        backups.apply(job).map(b -> strategies.claims(b.getSpec().strategyRef())).orElse(false);
+    return finalizers.stream()
+        .filter(
+            f ->
+                f.equals(finalizer)
+                    || (claimed && BackupsApi.LEGACY_CLEANUP_FINALIZERS.contains(f)))
+        .toList();
   }
 
   private boolean holdsFinalizer(RestoreJob job) {

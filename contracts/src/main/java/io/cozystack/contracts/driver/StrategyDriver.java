@@ -3,6 +3,7 @@ package io.cozystack.contracts.driver;
 import io.cozystack.api.backups.driver.DriverRegistrationSpec;
 import io.cozystack.api.backups.v1alpha1.Backup;
 import io.cozystack.api.backups.v1alpha1.RestoreJob;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
 import java.util.Optional;
 
@@ -42,7 +43,7 @@ public interface StrategyDriver {
   }
 
   /** Removes this driver's side-state of a deleted RestoreJob; the Backup may be gone. */
-  default void cleanUpRestore(RestoreJob job, Optional<Backup> backup) {}
+  default void cleanUpRestore(KubernetesClient client, RestoreJob job, Optional<Backup> backup) {}
 
   /**
    * Whether this driver owns an archive that must go when its Backup is deleted. If so, the runtime
@@ -52,6 +53,6 @@ public interface StrategyDriver {
     return false;
   }
 
-  /** Removes the archive of a deleted Backup this driver recorded. */
-  default void cleanUpBackup(Backup backup) {}
+  /** Removes the archive of a deleted Backup of this driver. */
+  default void cleanUpBackup(KubernetesClient client, Backup backup) {}
 }

@@ -16,5 +16,12 @@ public final class BackupsApi {
   public static final String OWNED_BY_BACKUP_JOB_NAMESPACE =
       "backups.cozystack.io/owned-by.BackupJobNamespace";
 
+  /**
+   * The finalizers Cozystack's single backup controller put on every Backup (and RestoreJob). After
+   * the split, the driver that owns the Backup's strategy kind removes them from its Backups.
+   */
+  public static final java.util.List<String> LEGACY_CLEANUP_FINALIZERS =
+      java.util.List.of("backups.cozystack.io/cleanup", "backups.cozystack.io/cleanup-velero");
+
   private BackupsApi() {}
 }

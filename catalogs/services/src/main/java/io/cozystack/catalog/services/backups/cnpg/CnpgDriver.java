@@ -3,6 +3,7 @@ package io.cozystack.catalog.services.backups.cnpg;
 import io.cozystack.api.Contracts;
 import io.cozystack.api.backups.driver.DriverRegistrationSpec;
 import io.cozystack.api.backups.driver.StrategyHandoff;
+import io.cozystack.api.backups.v1alpha1.Backup;
 import io.cozystack.catalog.services.backups.ServicesCatalog;
 import io.cozystack.contracts.driver.BackupRun;
 import io.cozystack.contracts.driver.Progress;
@@ -11,6 +12,7 @@ import io.cozystack.contracts.driver.StrategyDriver;
 import io.cozystack.contracts.driver.WatchedKind;
 import io.cozystack.contracts.driver.WatchedKind.JobKey;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The services catalog's CNPG driver: backs up a Postgres application through a CloudNativePG
  * {@code Backup} to the strategy's barman object store, and restores by re-creating the target's
- * Cluster in recovery mode. Nothing to clean up: the archive is governed by the retention policy.
+ * Cluster in recovery mode. Deleting a Backup deletes its CNPG Backup object (as in Cozystack); the
+ * archive itself is governed by the retention policy.
  */
 public final class CnpgDriver implements StrategyDriver {
   public static final String NAME = "cnpg.services.cozystack.io";
@@ -59,6 +62,26 @@ public final class CnpgDriver implements StrategyDriver {
       restoresByCluster.remove(cluster);
     }
     return progress;
+  }
+
+  @Override
+  public boolean cleansUpBackups() {
+    return true;
+  }
+
+  @Override
+  public void cleanUpBackup(KubernetesClient client, Backup backup) {
+    String name =
+        backup.getSpec().driverMetadata() == null
+            ? null
+            : backup.getSpec().driverMetadata().get("cnpg.io/backup-name");
+    if (name != null) {
+      client
+          .genericKubernetesResources(CnpgKinds.BACKUP)
+          .inNamespace(backup.getMetadata().getNamespace())
+          .withName(name)
+          .delete();
+    }
   }
 
   private Optional<JobKey> restoreWaitingOn(GenericKubernetesResource cluster) {

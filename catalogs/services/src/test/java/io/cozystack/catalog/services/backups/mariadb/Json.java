@@ -1,0 +1,30 @@
+package io.cozystack.catalog.services.backups.mariadb;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.utils.Serialization;
+
+/** YAML literals (flow style allowed) for the tests. */
+final class Json {
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+  private Json() {}
+
+  static JsonNode yaml(String text) {
+    try {
+      return YAML.readTree(text);
+    } catch (Exception e) {
+      throw new IllegalArgumentException(e);
+    }
+  }
+
+  static GenericKubernetesResource object(String yaml) {
+    return Serialization.jsonMapper().convertValue(yaml(yaml), GenericKubernetesResource.class);
+  }
+
+  static JsonNode tree(Object value) {
+    return Serialization.jsonMapper().valueToTree(value);
+  }
+}
