@@ -37,6 +37,7 @@ final class CrdInstaller {
   static boolean established(CustomResourceDefinition crd) {
     return crd != null
         && crd.getStatus() != null
+        && crd.getStatus().getConditions() != null
         && crd.getStatus().getConditions().stream()
             .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
   }
