@@ -61,6 +61,15 @@ class BackupDispatchIT {
     if (operator != null) {
       operator.close();
     }
+    // The fake registrations are cluster-wide: leave none to conflict with later classes' drivers.
+    for (String driver : List.of("mariadb-driver", "velero-driver", "mongo-a", "mongo-b")) {
+      client.resources(BackupDriver.class).withName(driver).delete();
+      client
+          .leases()
+          .inNamespace(BackupDriver.LEASE_NAMESPACE)
+          .withName(BackupDriver.LEASE_PREFIX + driver)
+          .delete();
+    }
   }
 
   @Test
