@@ -2,6 +2,7 @@ package io.cozystack.e2e;
 
 import io.cozystack.operator.Controllers;
 import io.cozystack.operator.OperatorRuntime;
+import io.cozystack.operator.backups.credentials.CredentialsSettings;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -26,9 +27,24 @@ final class InProcessOperator implements AutoCloseable {
   }
 
   static InProcessOperator start(io.fabric8.kubernetes.client.KubernetesClient client) {
+    return start(client, CredentialsSettings.DISABLED);
+  }
+
+  /** The operator with the backup credentials projection configured. */
+  static InProcessOperator start(Path kubeconfig, CredentialsSettings credentials)
+      throws Exception {
+    Config config = Config.fromKubeconfig(Files.readString(kubeconfig));
+    return start(new KubernetesClientBuilder().withConfig(config).build(), credentials);
+  }
+
+  private static InProcessOperator start(
+      io.fabric8.kubernetes.client.KubernetesClient client, CredentialsSettings credentials) {
     OperatorRuntime runtime =
         new OperatorRuntime(
-            client, Controllers.all(client, ReleaseSettings.defaults(), REGISTRY), true, REGISTRY);
+            client,
+            Controllers.all(client, ReleaseSettings.defaults(), credentials, REGISTRY),
+            true,
+            REGISTRY);
     runtime.start();
     return new InProcessOperator(runtime);
   }

@@ -17,11 +17,14 @@ import io.cozystack.operator.apps.ApplicationKinds;
 import io.cozystack.operator.backups.BackupDriverReconciler;
 import io.cozystack.operator.backups.BackupJobDispatcher;
 import io.cozystack.operator.backups.BackupMetrics;
+import io.cozystack.operator.backups.CredentialsGate;
 import io.cozystack.operator.backups.JobRestoreDriver;
 import io.cozystack.operator.backups.JobStrategyDriver;
 import io.cozystack.operator.backups.LegacyFinalizerReconciler;
 import io.cozystack.operator.backups.PlanReconciler;
 import io.cozystack.operator.backups.RestoreJobDispatcher;
+import io.cozystack.operator.backups.credentials.CredentialsProjector;
+import io.cozystack.operator.backups.credentials.CredentialsSettings;
 import io.cozystack.operator.observability.StateGauges;
 import io.cozystack.operator.packages.PackageReconciler;
 import io.cozystack.operator.packages.PackageSourceReconciler;
@@ -73,8 +76,19 @@ public final class Controllers {
    */
   public static List<Entry<?>> all(
       KubernetesClient client, ReleaseSettings releaseSettings, MeterRegistry registry) {
+    return all(client, releaseSettings, CredentialsSettings.DISABLED, registry);
+  }
+
+  /** Every controller, with the backup credentials projection as configured. */
+  public static List<Entry<?>> all(
+      KubernetesClient client,
+      ReleaseSettings releaseSettings,
+      CredentialsSettings credentialsSettings,
+      MeterRegistry registry) {
     ValuesBoard values = new ValuesBoard();
     BackupMetrics backupMetrics = new BackupMetrics(registry, Clock.systemUTC().instant());
+    CredentialsGate credentials =
+        new CredentialsGate(new CredentialsProjector(client, credentialsSettings));
     return List.of(
         new Entry<>(
             "clustervalues",
@@ -103,7 +117,7 @@ public final class Controllers {
         new Entry<>(
             "backupjob",
             BackupJob.class,
-            new BackupJobDispatcher(Clock.systemUTC(), backupMetrics),
+            new BackupJobDispatcher(Clock.systemUTC(), backupMetrics, credentials),
             config -> config.withGenerationAware(false)),
         new Entry<>(
             "backupjob-job-driver",
@@ -126,7 +140,7 @@ public final class Controllers {
         new Entry<>(
             "restorejob",
             RestoreJob.class,
-            new RestoreJobDispatcher(Clock.systemUTC(), backupMetrics),
+            new RestoreJobDispatcher(Clock.systemUTC(), backupMetrics, credentials),
             config -> config.withGenerationAware(false)),
         new Entry<>(
             "restorejob-job-driver",

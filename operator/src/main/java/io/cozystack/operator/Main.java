@@ -1,5 +1,6 @@
 package io.cozystack.operator;
 
+import io.cozystack.operator.backups.credentials.CredentialsSettings;
 import io.cozystack.operator.observability.HealthServer;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -10,6 +11,7 @@ import io.javaoperatorsdk.operator.api.config.LeaderElectionConfigurationBuilder
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -107,6 +109,59 @@ public final class Main implements Callable<Integer> {
       description = "Name of the Lease. Default: ${DEFAULT-VALUE}.")
   String leaderElectionLease;
 
+  @Option(
+      names = "--backup-storage-secret-namespace",
+      defaultValue = "${env:BACKUP_STORAGE_SECRET_NAMESPACE:-}",
+      description =
+          "Namespace of the backup bucket's credentials Secret; with the next two flags, turns on"
+              + " their projection into namespaces that run backups. Env:"
+              + " BACKUP_STORAGE_SECRET_NAMESPACE.")
+  String backupStorageSecretNamespace;
+
+  @Option(
+      names = "--backup-storage-secret-name",
+      defaultValue = "${env:BACKUP_STORAGE_SECRET_NAME:-}",
+      description = "Name of that Secret. Env: BACKUP_STORAGE_SECRET_NAME.")
+  String backupStorageSecretName;
+
+  @Option(
+      names = "--backup-storage-creds-secret-name",
+      defaultValue = "${env:BACKUP_STORAGE_CREDS_SECRET_NAME:-}",
+      description =
+          "Name of the projected Secret, e.g. cozy-backups-creds. Env:"
+              + " BACKUP_STORAGE_CREDS_SECRET_NAME.")
+  String backupStorageCredsSecretName;
+
+  @Option(
+      names = "--backup-storage-endpoint",
+      defaultValue = "${env:BACKUP_STORAGE_ENDPOINT:-}",
+      description = "S3 endpoint when the Secret names none. Env: BACKUP_STORAGE_ENDPOINT.")
+  String backupStorageEndpoint;
+
+  @Option(
+      names = "--backup-storage-region",
+      defaultValue = "${env:BACKUP_STORAGE_REGION:-}",
+      description = "S3 region when the Secret names none. Env: BACKUP_STORAGE_REGION.")
+  String backupStorageRegion;
+
+  @Option(
+      names = "--backup-storage-force-path-style",
+      defaultValue = "${env:BACKUP_STORAGE_FORCE_PATH_STYLE:-false}",
+      arity = "1",
+      description =
+          "Path-style S3 addressing, written into the projected Secret. Env:"
+              + " BACKUP_STORAGE_FORCE_PATH_STYLE. Default: ${DEFAULT-VALUE}.")
+  boolean backupStorageForcePathStyle;
+
+  @Option(
+      names = "--backup-storage-system-namespaces",
+      defaultValue = "${env:BACKUP_STORAGE_SYSTEM_NAMESPACES:-}",
+      split = ",",
+      description =
+          "Namespaces that always get the projected Secret, comma-separated (e.g. cozy-velero)."
+              + " Env: BACKUP_STORAGE_SYSTEM_NAMESPACES.")
+  List<String> backupStorageSystemNamespaces;
+
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
@@ -116,6 +171,7 @@ public final class Main implements Callable<Integer> {
   @Override
   public Integer call() {
     ReleaseSettings releaseSettings = releaseSettings();
+    CredentialsSettings credentials = credentialsSettings();
     KubernetesClient client = new KubernetesClientBuilder().build();
     try {
       ApiServerCheck.verify(client, apiCheckTimeout);
@@ -128,7 +184,7 @@ public final class Main implements Callable<Integer> {
     OperatorRuntime runtime =
         new OperatorRuntime(
             client,
-            Controllers.all(client, releaseSettings, registry),
+            Controllers.all(client, releaseSettings, credentials, registry),
             true,
             registry,
             leaderElection());
@@ -170,6 +226,29 @@ public final class Main implements Callable<Integer> {
                 leader -> LOG.info("Leader is now {}", leader)))
         .withExitOnStopLeading(true)
         .build();
+  }
+
+  /** The backup credentials projection: all three names, or none of them. */
+  CredentialsSettings credentialsSettings() {
+    CredentialsSettings settings =
+        new CredentialsSettings(
+            backupStorageSecretNamespace,
+            backupStorageSecretName,
+            backupStorageCredsSecretName,
+            backupStorageEndpoint,
+            backupStorageRegion,
+            backupStorageForcePathStyle,
+            backupStorageSystemNamespaces == null
+                ? List.of()
+                : backupStorageSystemNamespaces.stream().filter(n -> !n.isBlank()).toList());
+    if (!settings.missing().isEmpty()) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "backup credentials projection is half configured: also set "
+              + String.join(" and ", settings.missing())
+              + ", or unset the others");
+    }
+    return settings;
   }
 
   /** Validates the HelmRelease flags (Flux duration syntax, positive) into settings. */

@@ -82,6 +82,21 @@ class MainTest {
     assertThat(err.toString()).contains("--api-check-timeout").contains("'soon' is not a duration");
   }
 
+  @Test
+  void aHalfConfiguredCredentialsProjectionIsRefusedNamingTheMissingFlags() {
+    var err = new java.io.StringWriter();
+    CommandLine cli = new CommandLine(new Main()).setErr(new java.io.PrintWriter(err));
+
+    int exit =
+        cli.execute(
+            "--backup-storage-secret-namespace=cozy-system", "--backup-storage-secret-name=bucket");
+
+    assertThat(exit).isEqualTo(CommandLine.ExitCode.USAGE);
+    assertThat(err.toString())
+        .contains("half configured")
+        .contains("--backup-storage-creds-secret-name");
+  }
+
   private static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();

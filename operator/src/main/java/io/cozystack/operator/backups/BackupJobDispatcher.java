@@ -29,15 +29,17 @@ import java.util.stream.Collectors;
  * driver registry. Once the driver has taken the job (phase Running or later) the dispatcher never
  * writes it again.
  */
-public final class BackupJobDispatcher implements Reconciler<BackupJob> {
+public final class BackupJobDispatcher implements Reconciler<BackupJob>, AutoCloseable {
   private final Clock clock;
   private final BackupMetrics metrics;
+  private final CredentialsGate credentials;
   private DriverRegistryView<BackupJob> registry;
   private InformerEventSource<BackupClass, BackupJob> classes;
 
-  public BackupJobDispatcher(Clock clock, BackupMetrics metrics) {
+  public BackupJobDispatcher(Clock clock, BackupMetrics metrics, CredentialsGate credentials) {
     this.clock = clock;
     this.metrics = metrics;
+    this.credentials = credentials;
   }
 
   @Override
@@ -63,6 +65,12 @@ public final class BackupJobDispatcher implements Reconciler<BackupJob> {
             context);
     List<EventSource<?, BackupJob>> all = new ArrayList<>(registry.sources());
     all.add(classes);
+    credentials.startSystemNamespaces(context.getClient());
+    all.addAll(
+        credentials.sources(
+            context,
+            BackupJob.class,
+            j -> DispatchStatus.undecided(j.getStatus() == null ? null : j.getStatus().phase())));
     return all;
   }
 
@@ -104,7 +112,13 @@ public final class BackupJobDispatcher implements Reconciler<BackupJob> {
       } else {
         decision =
             Dispatch.decide(strategyKind(route.get()), registry.resolve(now), created(job), now);
-        outcome = DispatchStatus.of(decision, conditions, now);
+        outcome =
+            credentials.status(
+                decision,
+                strategyKind(route.get()),
+                job.getMetadata().getNamespace(),
+                conditions,
+                now);
       }
     }
     UpdateControl<BackupJob> update = write(job, outcome);
@@ -174,5 +188,10 @@ public final class BackupJobDispatcher implements Reconciler<BackupJob> {
   static Instant created(io.fabric8.kubernetes.api.model.HasMetadata job) {
     String ts = job.getMetadata().getCreationTimestamp();
     return ts == null ? Instant.EPOCH : Instant.parse(ts);
+  }
+
+  @Override
+  public void close() {
+    credentials.close();
   }
 }

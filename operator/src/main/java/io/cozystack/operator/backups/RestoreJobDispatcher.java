@@ -27,12 +27,14 @@ import java.util.stream.Collectors;
 public final class RestoreJobDispatcher implements Reconciler<RestoreJob> {
   private final Clock clock;
   private final BackupMetrics metrics;
+  private final CredentialsGate credentials;
   private DriverRegistryView<RestoreJob> registry;
   private InformerEventSource<Backup, RestoreJob> backups;
 
-  public RestoreJobDispatcher(Clock clock, BackupMetrics metrics) {
+  public RestoreJobDispatcher(Clock clock, BackupMetrics metrics, CredentialsGate credentials) {
     this.clock = clock;
     this.metrics = metrics;
+    this.credentials = credentials;
   }
 
   @Override
@@ -62,6 +64,11 @@ public final class RestoreJobDispatcher implements Reconciler<RestoreJob> {
             context);
     List<EventSource<?, RestoreJob>> all = new ArrayList<>(registry.sources());
     all.add(backups);
+    all.addAll(
+        credentials.sources(
+            context,
+            RestoreJob.class,
+            j -> DispatchStatus.undecided(j.getStatus() == null ? null : j.getStatus().phase())));
     return all;
   }
 
@@ -94,7 +101,8 @@ public final class RestoreJobDispatcher implements Reconciler<RestoreJob> {
       String kind = (ref.apiGroup() == null ? "" : ref.apiGroup()) + "/" + ref.kind();
       decision =
           Dispatch.decide(kind, registry.resolve(now), BackupJobDispatcher.created(job), now);
-      outcome = DispatchStatus.of(decision, conditions, now);
+      outcome =
+          credentials.status(decision, kind, job.getMetadata().getNamespace(), conditions, now);
     }
     UpdateControl<RestoreJob> update = write(job, outcome);
     return decision != null && decision.recheckIn() != null
