@@ -9,6 +9,7 @@ import io.cozystack.api.backups.v1alpha1.RestoreJob;
 import io.cozystack.api.backups.v1alpha1.RestoreJobStatus;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
 import io.cozystack.api.meta.TypedLocalObjectReference;
+import io.cozystack.contracts.driver.RestoreRun;
 import io.cozystack.contracts.driver.StrategyTemplate;
 import io.cozystack.operator.status.Conditions;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -122,7 +123,7 @@ public final class JobRestoreDriver implements Reconciler<RestoreJob> {
     if (strategy == null) {
       return Optional.of("Job strategy not found: " + backup.getSpec().strategyRef().name());
     }
-    TypedLocalObjectReference target = target(backup, job);
+    TypedLocalObjectReference target = RestoreRun.target(backup, job);
     String group =
         target.apiGroup() == null ? BackupsApi.DEFAULT_APPLICATION_API_GROUP : target.apiGroup();
     GenericKubernetesResource application =
@@ -152,19 +153,6 @@ public final class JobRestoreDriver implements Reconciler<RestoreJob> {
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       return Optional.of("the rendered template is not a pod template: " + e.getOriginalMessage());
     }
-  }
-
-  /** The backed-up application, overridden field by field by the RestoreJob's target. */
-  static TypedLocalObjectReference target(Backup backup, RestoreJob job) {
-    TypedLocalObjectReference from = backup.getSpec().applicationRef();
-    TypedLocalObjectReference to = job.getSpec().targetApplicationRef();
-    if (to == null) {
-      return from;
-    }
-    return new TypedLocalObjectReference(
-        to.apiGroup() != null ? to.apiGroup() : from.apiGroup(),
-        to.kind() != null ? to.kind() : from.kind(),
-        to.name() != null ? to.name() : from.name());
   }
 
   private static JsonNode context(GenericKubernetesResource application, Backup backup, String ns) {
