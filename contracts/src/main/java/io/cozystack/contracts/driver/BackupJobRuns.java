@@ -123,17 +123,13 @@ final class BackupJobRuns {
   }
 
   private List<Condition> conditions(BackupJob job, Progress progress) {
-    List<Condition> old = job.getStatus().conditions();
-    long generation = Optional.ofNullable(job.getMetadata().getGeneration()).orElse(0L);
-    Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-    if (progress instanceof Progress.Working w) {
-      return RunConditions.working(old, w.reason(), w.message(), generation, now);
-    }
-    if (progress instanceof Progress.Failed f) {
-      return RunConditions.failed(old, f.reason(), f.message(), generation, now);
-    }
-    return RunConditions.done(
-        old, "BackupCompleted", "backup completed by driver " + name, generation, now);
+    return RunConditions.of(
+        job,
+        job.getStatus().conditions(),
+        progress,
+        "BackupCompleted",
+        "backup completed by driver " + name,
+        clock.instant().truncatedTo(ChronoUnit.SECONDS));
   }
 
   /** Creates the Backup of a finished job (reused if it exists); returns its name. */

@@ -150,22 +150,17 @@ final class RestoreJobRuns {
   }
 
   private List<Condition> conditions(RestoreJob job, Progress progress) {
-    List<Condition> old = job.getStatus().conditions();
-    long generation = Optional.ofNullable(job.getMetadata().getGeneration()).orElse(0L);
-    Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-    if (progress instanceof Progress.Working w) {
-      return RunConditions.working(old, w.reason(), w.message(), generation, now);
-    }
-    if (progress instanceof Progress.Failed f) {
-      return RunConditions.failed(old, f.reason(), f.message(), generation, now);
-    }
-    Progress.Restored r = (Progress.Restored) progress;
-    return RunConditions.done(
-        old,
+    String message =
+        progress instanceof Progress.Restored r && r.message() != null
+            ? r.message()
+            : "restore completed by driver " + name;
+    return RunConditions.of(
+        job,
+        job.getStatus().conditions(),
+        progress,
         "RestoreCompleted",
-        r.message() != null ? r.message() : "restore completed by driver " + name,
-        generation,
-        now);
+        message,
+        clock.instant().truncatedTo(ChronoUnit.SECONDS));
   }
 
   /**

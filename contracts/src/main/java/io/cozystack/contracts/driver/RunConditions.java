@@ -25,6 +25,27 @@ final class RunConditions {
 
   private RunConditions() {}
 
+  /**
+   * The conditions for {@code progress} on {@code job}: working, failed, or done with {@code
+   * doneReason} and {@code doneMessage}.
+   */
+  static List<Condition> of(
+      HasMetadata job,
+      List<Condition> old,
+      Progress progress,
+      String doneReason,
+      String doneMessage,
+      Instant now) {
+    long generation = Optional.ofNullable(job.getMetadata().getGeneration()).orElse(0L);
+    if (progress instanceof Progress.Working w) {
+      return working(old, w.reason(), w.message(), generation, now);
+    }
+    if (progress instanceof Progress.Failed f) {
+      return failed(old, f.reason(), f.message(), generation, now);
+    }
+    return done(old, doneReason, doneMessage, generation, now);
+  }
+
   static List<Condition> working(
       List<Condition> old, String reason, String message, long generation, Instant now) {
     List<Condition> out =
