@@ -56,11 +56,12 @@ class RunQueueTest {
             "test",
             1,
             key -> {
+              int call = calls.incrementAndGet();
               third.countDown();
-              if (calls.incrementAndGet() == 1) {
+              if (call == 1) {
                 throw new IllegalStateException("API server away");
               }
-              return calls.get() == 2 ? Optional.of(Duration.ofMillis(50)) : Optional.empty();
+              return call == 2 ? Optional.of(Duration.ofMillis(50)) : Optional.empty();
             })) {
       queue.enqueue(KEY);
       assertThat(third.await(5, TimeUnit.SECONDS)).isTrue();
