@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The {@code main} of a catalog's driver process: {@code [--driver NAME]...} picks which of the
  * catalog's drivers run (all by default); each gets its own {@link DriverRuntime} on one client
- * (in-cluster or from KUBECONFIG). Runs until SIGTERM, then closes the runtimes.
+ * (in-cluster or from KUBECONFIG). Runs until SIGTERM, then closes the runtimes. Exit codes: 2 bad
+ * arguments, 3 a driver could not start (the log says why), 143 after SIGTERM.
  */
 public final class DriverProcess {
   private static final Logger LOG = LoggerFactory.getLogger(DriverProcess.class);
@@ -23,7 +24,7 @@ public final class DriverProcess {
 
   /**
    * Runs the drivers chosen by {@code args} from {@code catalog} (name to factory); returns the
-   * process exit code (2 for bad arguments).
+   * process exit code.
    */
   public static int run(
       String[] args, Map<String, Function<KubernetesClient, StrategyDriver>> catalog) {
@@ -45,8 +46,14 @@ public final class DriverProcess {
                   client.close();
                   stopped.countDown();
                 }));
-    for (String name : chosen) {
-      runtimes.add(DriverRuntime.start(client, catalog.get(name).apply(client)));
+    try {
+      for (String name : chosen) {
+        runtimes.add(DriverRuntime.start(client, catalog.get(name).apply(client)));
+      }
+    } catch (RuntimeException e) {
+      // A missing strategy CRD, a refused registration, no API server: say which, and stop.
+      LOG.error("backup drivers {} could not start: {}", chosen, e.getMessage());
+      return 3;
     }
     LOG.info("running backup drivers {}", chosen);
     try {
