@@ -29,6 +29,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,6 +51,9 @@ class CnpgDriverIT {
   static InProcessOperator operator;
   static InProcessDriver driver;
   static CnpgDouble cnpg;
+
+  /** Every request the driver (and its upgraded build) made, as RBAC sees it. */
+  static final Set<String> requests = new ConcurrentSkipListSet<>();
 
   @BeforeAll
   static void start() throws Exception {
@@ -96,7 +101,7 @@ class CnpgDriverIT {
               parameters: {credentials: pg-backup-creds}
         """);
     operator = InProcessOperator.start(kubeconfig);
-    driver = InProcessDriver.start(kubeconfig, new CnpgDriver());
+    driver = InProcessDriver.start(kubeconfig, new CnpgDriver(), requests);
     awaitOwned(Contracts.VERSION);
     for (String app : List.of("src", "dst")) {
       await()
@@ -124,6 +129,13 @@ class CnpgDriverIT {
     if (operator != null) {
       operator.close();
     }
+    // The services chart, rendered for this driver alone, grants every request it made.
+    DriverRbac.assertAllowed("services", List.of("cnpg"), requests);
+    assertThat(requests)
+        .anyMatch(r -> r.startsWith("create postgresql.cnpg.io backups in "))
+        .anyMatch(r -> r.startsWith("deletecollection  persistentvolumeclaims in "))
+        .anyMatch(r -> r.startsWith("patch apps.cozystack.io postgreses in "))
+        .anyMatch(r -> r.startsWith("patch coordination.k8s.io leases in cozy-system "));
   }
 
   @Test
@@ -205,7 +217,7 @@ class CnpgDriverIT {
     GenericKubernetesResource upstream = awaitCnpgBackup("before-upgrade");
 
     driver.close();
-    driver = InProcessDriver.start(kubeconfig, new Upgraded(new CnpgDriver()));
+    driver = InProcessDriver.start(kubeconfig, new Upgraded(new CnpgDriver()), requests);
     awaitOwned(Contracts.VERSION + 1);
     cnpg.completeBackup(namespace, upstream.getMetadata().getName());
 

@@ -26,6 +26,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
@@ -49,6 +51,9 @@ class MariaDbDriverIT {
   static InProcessOperator operator;
   static InProcessDriver driver;
   static MariaDbDouble mariadbOperator;
+
+  /** Every request the driver made, as RBAC sees it. */
+  static final Set<String> requests = new ConcurrentSkipListSet<>();
 
   @BeforeAll
   static void start() throws Exception {
@@ -100,7 +105,7 @@ class MariaDbDriverIT {
         """,
         BackupClass.class);
     operator = InProcessOperator.start(kubeconfig);
-    driver = InProcessDriver.start(kubeconfig, new MariaDbDriver());
+    driver = InProcessDriver.start(kubeconfig, new MariaDbDriver(), requests);
     mariadbOperator = MariaDbDouble.start(client, namespace);
     await()
         .atMost(Duration.ofSeconds(60))
@@ -130,6 +135,12 @@ class MariaDbDriverIT {
     if (operator != null) {
       operator.close();
     }
+    // The services chart, rendered for this driver alone, grants every request it made.
+    DriverRbac.assertAllowed("services", List.of("mariadb"), requests);
+    assertThat(requests)
+        .anyMatch(r -> r.startsWith("create k8s.mariadb.com backups in "))
+        .anyMatch(r -> r.startsWith("create k8s.mariadb.com restores in "))
+        .anyMatch(r -> r.startsWith("watch k8s.mariadb.com mariadbs"));
   }
 
   @Test

@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The operator chart rendered by the real Helm (helm-java embeds it). */
-final class RenderedChart {
+/** A chart (the operator's by default) rendered by the real Helm (helm-java embeds it). */
+public final class RenderedChart {
   static final Path CHART =
       Path.of(System.getProperty("repo.root", "..")).resolve("charts/cozy-operator");
 
@@ -20,8 +20,13 @@ final class RenderedChart {
   }
 
   static RenderedChart render(Map<String, Object> values) {
+    return render(CHART, values);
+  }
+
+  /** {@code chart} rendered as release "cozy" in cozy-system, with {@code --set} {@code values}. */
+  public static RenderedChart render(Path chart, Map<String, Object> values) {
     var template =
-        new Helm(CHART)
+        new Helm(chart)
             .template()
             .withName("cozy")
             .withNamespace("cozy-system")
@@ -37,15 +42,27 @@ final class RenderedChart {
     return new RenderedChart(objects);
   }
 
-  List<GenericKubernetesResource> all() {
+  /**
+   * {@code --set} values that make {@code key} the list {@code items} (helm-java passes each value
+   * as a string, so {@code {a,b}} would not be a list).
+   */
+  public static Map<String, Object> list(String key, List<String> items) {
+    Map<String, Object> values = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < items.size(); i++) {
+      values.put(key + "[" + i + "]", items.get(i));
+    }
+    return values;
+  }
+
+  public List<GenericKubernetesResource> all() {
     return objects;
   }
 
-  List<GenericKubernetesResource> ofKind(String kind) {
+  public List<GenericKubernetesResource> ofKind(String kind) {
     return objects.stream().filter(o -> kind.equals(o.getKind())).toList();
   }
 
-  GenericKubernetesResource one(String kind) {
+  public GenericKubernetesResource one(String kind) {
     List<GenericKubernetesResource> found = ofKind(kind);
     if (found.size() != 1) {
       throw new AssertionError("expected one " + kind + ", found " + found.size());
