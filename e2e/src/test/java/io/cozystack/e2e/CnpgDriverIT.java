@@ -64,7 +64,8 @@ class CnpgDriverIT {
             new NamespaceBuilder().withNewMetadata().withName("cozy-system").endMetadata().build())
         .fieldManager("cozy-e2e")
         .serverSideApply();
-    applyFile(SERVICES.resolve("crds/strategy.backups.cozystack.io_cnpgs.yaml"));
+    applyFile(
+        SERVICES.resolve("deploy/backup-drivers/crds/strategy.backups.cozystack.io_cnpgs.yaml"));
     await()
         .atMost(Duration.ofSeconds(30))
         .ignoreExceptions()

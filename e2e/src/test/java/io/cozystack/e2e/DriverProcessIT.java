@@ -41,7 +41,8 @@ class DriverProcessIT {
         .serverSideApply();
     String crd =
         Files.readString(
-            Path.of("../catalogs/services/crds/strategy.backups.cozystack.io_cnpgs.yaml"));
+            Path.of(
+                "../catalogs/services/deploy/backup-drivers/crds/strategy.backups.cozystack.io_cnpgs.yaml"));
     client
         .load(new ByteArrayInputStream(crd.getBytes(StandardCharsets.UTF_8)))
         .items()

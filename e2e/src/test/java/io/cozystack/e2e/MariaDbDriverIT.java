@@ -260,7 +260,8 @@ class MariaDbDriverIT {
   private static void installStrategyCrd() throws Exception {
     Path file =
         ControlPlane.repoRoot()
-            .resolve("catalogs/services/crds/strategy.backups.cozystack.io_mariadbs.yaml");
+            .resolve(
+                "catalogs/services/deploy/backup-drivers/crds/strategy.backups.cozystack.io_mariadbs.yaml");
     CustomResourceDefinition crd =
         Serialization.unmarshal(Files.readString(file), CustomResourceDefinition.class);
     client.resource(crd).fieldManager("cozy-e2e").forceConflicts().serverSideApply();

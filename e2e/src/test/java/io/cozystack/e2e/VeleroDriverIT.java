@@ -14,7 +14,6 @@ import io.cozystack.api.backups.v1alpha1.RunPhase;
 import io.cozystack.api.meta.Condition;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.catalog.virtualization.backups.velero.VeleroDriver;
-import io.cozystack.contracts.driver.DriverRuntime;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -32,6 +31,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,13 +50,14 @@ class VeleroDriverIT {
   static final String DRIVER = "velero.virtualization.cozystack.io";
   static final String FINALIZER = DRIVER + "/cleanup";
   static final String STRATEGY_CRD =
-      "catalogs/virtualization/crds/strategy.backups.cozystack.io_veleroes.yaml";
+      "catalogs/virtualization/deploy/backup-drivers/crds/strategy.backups.cozystack.io_veleroes.yaml";
 
   @Kube static KubernetesClient client;
   @Kube static String namespace;
   @Kube static Path kubeconfig;
   static InProcessOperator operator;
-  static DriverRuntime driver;
+  static InProcessDriver driver;
+  static final Set<String> requests = new ConcurrentSkipListSet<>();
   static VeleroDouble velero;
 
   @BeforeAll
@@ -108,7 +110,7 @@ class VeleroDriverIT {
         """,
         BackupClass.class);
     operator = InProcessOperator.start(kubeconfig);
-    driver = DriverRuntime.start(client, new VeleroDriver());
+    driver = InProcessDriver.start(kubeconfig, new VeleroDriver(), requests);
     velero = new VeleroDouble(client);
     await()
         .atMost(Duration.ofSeconds(60))
@@ -147,6 +149,11 @@ class VeleroDriverIT {
     if (operator != null) {
       operator.close();
     }
+    // The virtualization chart grants every request the driver made, and no more is needed.
+    DriverRbac.assertAllowed("virtualization", List.of("velero"), requests);
+    assertThat(requests)
+        .anyMatch(r -> r.startsWith("create velero.io backups in cozy-velero"))
+        .anyMatch(r -> r.startsWith("create velero.io deletebackuprequests in cozy-velero"));
   }
 
   @Test

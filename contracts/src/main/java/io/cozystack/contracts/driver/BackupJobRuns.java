@@ -21,6 +21,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The BackupJob lifecycle around a driver (Cozystack's driver duties): take the job ({@code
@@ -28,6 +30,8 @@ import java.util.Optional;
  * job, no owner reference so it outlives the job) and mark the job Succeeded, or Failed.
  */
 final class BackupJobRuns {
+  private static final Logger LOG = LoggerFactory.getLogger(BackupJobRuns.class);
+
   private final KubernetesClient client;
   private final StrategyDriver driver;
   private final String name;
@@ -177,6 +181,7 @@ final class BackupJobRuns {
       List<Condition> conditions) {
     BackupJobStatus old = job.getStatus();
     String now = clock.instant().truncatedTo(ChronoUnit.SECONDS).toString();
+    RunConditions.log(LOG, phase, conditions);
     RunConditions.patchStatus(
         client,
         job,

@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The RestoreJob lifecycle around a driver, the same protocol as a backup. A driver that keeps
@@ -24,6 +26,8 @@ import java.util.function.Function;
  * platform never touches another driver's objects.
  */
 final class RestoreJobRuns {
+  private static final Logger LOG = LoggerFactory.getLogger(RestoreJobRuns.class);
+
   private final KubernetesClient client;
   private final StrategyDriver driver;
   private final String name;
@@ -200,6 +204,7 @@ final class RestoreJobRuns {
   private void write(RestoreJob job, RunPhase phase, String message, List<Condition> conditions) {
     RestoreJobStatus old = job.getStatus();
     String now = clock.instant().truncatedTo(ChronoUnit.SECONDS).toString();
+    RunConditions.log(LOG, phase, conditions);
     RunConditions.patchStatus(
         client,
         job,

@@ -68,6 +68,11 @@ final class RunConditions {
     return without(out, RECONCILING);
   }
 
+  /** One line per status write: the phase and what Ready says (the MDC names the job). */
+  static void log(org.slf4j.Logger log, Object phase, List<Condition> conditions) {
+    find(conditions, READY).ifPresent(c -> log.info("{}: {} - {}", phase, c.reason(), c.message()));
+  }
+
   /** Whether Ready already says this (so nothing needs writing). */
   static boolean readySays(List<Condition> conditions, String reason, String message) {
     return find(conditions, READY)

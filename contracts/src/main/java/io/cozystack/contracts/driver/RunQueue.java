@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * The runtime's work queue: a key is queued at most once, never handled by two workers at once (an
@@ -25,9 +26,19 @@ final class RunQueue implements AutoCloseable {
 
   /** What kind of object a key names. */
   enum Type {
-    BACKUP_JOB,
-    RESTORE_JOB,
-    BACKUP
+    BACKUP_JOB("BackupJob"),
+    RESTORE_JOB("RestoreJob"),
+    BACKUP("Backup");
+
+    private final String kind;
+
+    Type(String kind) {
+      this.kind = kind;
+    }
+
+    String kind() {
+      return kind;
+    }
   }
 
   /** One object to handle. */
@@ -82,6 +93,10 @@ final class RunQueue implements AutoCloseable {
       queued.remove(key);
       active.add(key);
     }
+    // Every line logged during the run names the job, as the operator's reconcile lines do.
+    MDC.put("resource.kind", key.type().kind());
+    MDC.put("resource.namespace", key.namespace());
+    MDC.put("resource.name", key.name());
     try {
       Optional<Duration> later = handler.handle(key);
       synchronized (this) {
@@ -97,6 +112,7 @@ final class RunQueue implements AutoCloseable {
       LOG.warn("{} {}/{}: {} (retry in {})", key.type(), key.namespace(), key.name(), e, backoff);
       enqueueAfter(key, backoff);
     } finally {
+      MDC.clear();
       boolean rerun;
       synchronized (this) {
         active.remove(key);

@@ -63,6 +63,45 @@ class DriverChartTest {
 
   @ParameterizedTest
   @MethodSource("catalogs")
+  void theChartShipsTheCrdOfEveryStrategyKindItsDriversClaim(Catalog catalog) throws Exception {
+    List<String> shipped = new ArrayList<>();
+    try (Stream<Path> files = Files.list(catalog.chart().resolve("crds"))) {
+      for (Path f : files.toList()) {
+        var crd =
+            Serialization.unmarshal(
+                Files.readString(f),
+                io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition.class);
+        shipped.add(crd.getSpec().getGroup() + "/" + crd.getSpec().getNames().getKind());
+      }
+    }
+    List<String> claimed = new ArrayList<>();
+    catalog
+        .drivers()
+        .values()
+        .forEach(
+            d ->
+                d.apply(null)
+                    .registration()
+                    .strategies()
+                    .forEach(k -> claimed.add(k.apiGroup() + "/" + k.kind())));
+    assertThat(shipped).containsExactlyInAnyOrderElementsOf(claimed);
+  }
+
+  @ParameterizedTest
+  @MethodSource("catalogs")
+  void logLevelAndFormatReachTheProcess(Catalog catalog) throws Exception {
+    Deployment deployment =
+        typed(
+            catalog.render(Map.of("logLevel", "DEBUG", "logFormat", "json")),
+            "Deployment",
+            Deployment.class);
+    assertThat(deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv())
+        .extracting(e -> e.getName() + "=" + e.getValue())
+        .contains("COZY_LOG_LEVEL=DEBUG", "COZY_LOG_FORMAT=json");
+  }
+
+  @ParameterizedTest
+  @MethodSource("catalogs")
   void lintsStrictly(Catalog catalog) {
     var result = new Helm(catalog.chart()).lint().strict().call();
     assertThat(result.isFailed()).as(String.join("\n", result.getMessages())).isFalse();
@@ -139,7 +178,7 @@ class DriverChartTest {
   void theValuesSchemaRefusesUnknownKeysAndDrivers(Catalog catalog) {
     assertThatThrownBy(() -> catalog.render(Map.of("replicas", 2)))
         .hasMessageContaining("replicas");
-    assertThatThrownBy(() -> catalog.render(Map.of("logFormat", "json")))
+    assertThatThrownBy(() -> catalog.render(Map.of("logFormat", "xml")))
         .hasMessageContaining("logFormat");
     assertThatThrownBy(() -> catalog.render(RenderedChart.list("drivers", List.of("postgres"))))
         .hasMessageContaining("drivers");

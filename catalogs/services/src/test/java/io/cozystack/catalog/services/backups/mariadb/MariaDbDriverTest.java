@@ -36,7 +36,9 @@ class MariaDbDriverTest {
   void theStrategyCrdServesTheClaimedKindClusterScopedWithTheExactlyOneStorageRule()
       throws Exception {
     JsonNode crd =
-        YAML.readTree(Path.of("crds/strategy.backups.cozystack.io_mariadbs.yaml").toFile());
+        YAML.readTree(
+            Path.of("deploy/backup-drivers/crds/strategy.backups.cozystack.io_mariadbs.yaml")
+                .toFile());
 
     assertThat(crd.at("/spec/group").asText()).isEqualTo("strategy.backups.cozystack.io");
     assertThat(crd.at("/spec/names/kind").asText()).isEqualTo("MariaDB");
