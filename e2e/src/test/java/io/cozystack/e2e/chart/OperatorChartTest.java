@@ -84,6 +84,38 @@ class OperatorChartTest {
   }
 
   @Test
+  void backupCredentialsProjectionIsOffByDefaultAndSetFromTheValues() {
+    assertThat(env(RenderedChart.render(Map.of()))).noneMatch(e -> e.startsWith("BACKUP_STORAGE_"));
+    List<String> on =
+        env(
+            RenderedChart.render(
+                Map.of(
+                    "backups.credentials.sourceSecret.name", "bucket",
+                    "backups.credentials.region", "eu-1",
+                    "backups.credentials.systemNamespaces[0]", "cozy-velero")));
+    assertThat(on)
+        .contains(
+            "BACKUP_STORAGE_SECRET_NAMESPACE=cozy-system",
+            "BACKUP_STORAGE_SECRET_NAME=bucket",
+            "BACKUP_STORAGE_CREDS_SECRET_NAME=cozy-backups-creds",
+            "BACKUP_STORAGE_REGION=eu-1",
+            "BACKUP_STORAGE_SYSTEM_NAMESPACES=cozy-velero");
+  }
+
+  private static List<String> env(RenderedChart chart) {
+    return typed(chart.one("Deployment"), Deployment.class)
+        .getSpec()
+        .getTemplate()
+        .getSpec()
+        .getContainers()
+        .get(0)
+        .getEnv()
+        .stream()
+        .map(e -> e.getName() + "=" + e.getValue())
+        .toList();
+  }
+
+  @Test
   void theValuesSchemaRefusesUnknownKeysAndBadDurations() {
     assertThatThrownBy(() -> RenderedChart.render(Map.of("replica", 3)))
         .hasMessageContaining("replica");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cozystack.operator.Controllers;
 import io.cozystack.operator.OperatorRuntime;
+import io.cozystack.operator.backups.credentials.CredentialsSettings;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -96,7 +97,19 @@ class RbacCoverageTest {
     OperatorRuntime runtime =
         new OperatorRuntime(
             recording,
-            Controllers.all(recording, ReleaseSettings.defaults(), registry),
+            // Credentials projection on, so its source Secret's informer is recorded too.
+            Controllers.all(
+                recording,
+                ReleaseSettings.defaults(),
+                new CredentialsSettings(
+                    "cozy-system",
+                    "backup-bucket",
+                    "cozy-backups-creds",
+                    "s3.example",
+                    "",
+                    false,
+                    List.of("cozy-velero")),
+                registry),
             false,
             registry);
     try {
