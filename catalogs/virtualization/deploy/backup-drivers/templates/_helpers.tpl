@@ -34,3 +34,9 @@ its registration() in the catalog's code says; DriverChartTest keeps the two equ
 {{- end -}}
 {{- toJson $out -}}
 {{- end -}}
+
+{{/* The Lease the process's replicas elect a leader with (in cozy-system); the process derives the
+same name from its --driver arguments. */}}
+{{- define "virtualization-backup-drivers.leaderLease" -}}
+{{- printf "backup-drivers-%s-leader" (join "-" (sortAlpha .Values.drivers)) -}}
+{{- end -}}

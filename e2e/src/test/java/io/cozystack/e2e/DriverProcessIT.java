@@ -17,6 +17,7 @@ import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -30,9 +31,11 @@ class DriverProcessIT {
   static final String DRIVER = "cnpg.services.cozystack.io";
   @Kube static KubernetesClient client;
   @Kube static Path kubeconfig;
+  @Kube static String namespace;
 
-  @Test
-  void theJarRegistersItsDriverHeartbeatsAndStopsOnSigterm() throws Exception {
+  /** What the driver needs to start: the heartbeat namespace and its strategy CRD. */
+  @BeforeAll
+  static void prerequisites() throws Exception {
     client
         .namespaces()
         .resource(
@@ -48,6 +51,10 @@ class DriverProcessIT {
         .items()
         .forEach(
             o -> client.resource(o).fieldManager("cozy-e2e").forceConflicts().serverSideApply());
+  }
+
+  @Test
+  void theJarRegistersItsDriverHeartbeatsAndStopsOnSigterm() throws Exception {
     ZonedDateTime before = ZonedDateTime.now().minusSeconds(1);
 
     OperatorProcess drivers =
@@ -78,6 +85,44 @@ class DriverProcessIT {
     assertThat(drivers.process.waitFor(30, TimeUnit.SECONDS)).as("exits after SIGTERM").isTrue();
     drivers.drain();
     assertThat(drivers.process.exitValue()).isEqualTo(143);
+  }
+
+  @Test
+  void twoReplicasElectOneLeaderAndTheOtherTakesOverWhenItDies() throws Exception {
+    OperatorProcess first = replica("drivers-1");
+    OperatorProcess second = null;
+    try {
+      first.await("running backup drivers [cnpg]", 60);
+      second = replica("drivers-2");
+      OperatorProcess follower = second;
+      // While the leader lives, the follower never runs a driver.
+      await()
+          .during(Duration.ofSeconds(5))
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> !follower.saw("running backup drivers"));
+      assertThat(follower.saw("Leader of backup-drivers-cnpg-leader is now")).isTrue();
+
+      long killed = System.nanoTime();
+      first.process.destroyForcibly(); // SIGKILL: the Lease is not released
+      first.process.waitFor(10, TimeUnit.SECONDS);
+      follower.await("running backup drivers [cnpg]", 60);
+      System.out.printf(
+          "[driver-leader-election] handover after SIGKILL of the leader: %.1f s%n",
+          (System.nanoTime() - killed) / 1e9);
+    } finally {
+      first.process.destroyForcibly();
+      if (second != null) {
+        second.process.destroyForcibly();
+      }
+    }
+  }
+
+  private static OperatorProcess replica(String name) throws java.io.IOException {
+    return OperatorProcess.startJar(
+        JAR,
+        name,
+        Map.of("KUBECONFIG", kubeconfig.toString()),
+        List.of("--driver", "cnpg", "--leader-elect", "--leader-election-namespace=" + namespace));
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cozystack.catalog.services.backups.ServicesDrivers;
 import io.cozystack.catalog.virtualization.backups.VirtualizationDrivers;
+import io.cozystack.contracts.driver.DriverLeadership;
 import io.cozystack.contracts.driver.StrategyDriver;
 import io.cozystack.e2e.chart.ApiRequest;
 import io.cozystack.e2e.chart.RenderedChart;
@@ -72,8 +73,9 @@ final class DriverRbac {
 
   /**
    * Asserts that the chart of {@code catalog}, rendered for {@code drivers}, allows every one of
-   * {@code requests}, and the writes a driver makes only on its first start in a cluster: creating
-   * its Lease and BackupDriver by server-side apply.
+   * {@code requests}, and the writes a driver makes only on its first start in a cluster (creating
+   * its Lease and BackupDriver by server-side apply) or only as a replica of a leader-elected
+   * process (its leader Lease).
    */
   static void assertAllowed(String catalog, List<String> drivers, Collection<String> requests) {
     assertThat(requests).as("requests recorded").isNotEmpty();
@@ -90,6 +92,11 @@ final class DriverRbac {
       String name = drivers(catalog).get(driver).apply(null).registration().driver();
       all.add("create coordination.k8s.io leases in cozy-system named backup-driver-" + name);
       all.add("create backups.cozystack.io backupdrivers named " + name);
+    }
+    // The replicas' leader election (fabric8's Lease lock): read, create, renew.
+    String leader = DriverLeadership.leaseName(drivers);
+    for (String verb : List.of("get", "create", "update")) {
+      all.add(verb + " coordination.k8s.io leases in cozy-system named " + leader);
     }
     Grants grants = grants(catalog, drivers);
     Set<String> denied = new TreeSet<>();

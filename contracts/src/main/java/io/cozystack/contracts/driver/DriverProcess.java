@@ -3,9 +3,10 @@ package io.cozystack.contracts.driver;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -14,11 +15,16 @@ import org.slf4j.LoggerFactory;
 /**
  * The {@code main} of a catalog's driver process: {@code [--driver NAME]...} picks which of the
  * catalog's drivers run (all by default); each gets its own {@link DriverRuntime} on one client
- * (in-cluster or from KUBECONFIG). Runs until SIGTERM, then closes the runtimes. Exit codes: 2 bad
- * arguments, 3 a driver could not start (the log says why), 143 after SIGTERM.
+ * (in-cluster or from KUBECONFIG). With {@code --leader-elect}, only the replica holding the
+ * process's Lease (in {@code --leader-election-namespace}, default POD_NAMESPACE or cozy-system)
+ * runs them. Runs until SIGTERM, then closes the runtimes. Exit codes: 2 bad arguments, 3 a driver
+ * could not start (the log says why), 1 leadership lost, 143 after SIGTERM.
  */
 public final class DriverProcess {
   private static final Logger LOG = LoggerFactory.getLogger(DriverProcess.class);
+
+  /** The parsed arguments. */
+  record Options(List<String> drivers, boolean leaderElect, String leaseNamespace) {}
 
   private DriverProcess() {}
 
@@ -28,9 +34,9 @@ public final class DriverProcess {
    */
   public static int run(
       String[] args, Map<String, Function<KubernetesClient, StrategyDriver>> catalog) {
-    List<String> chosen;
+    Options options;
     try {
-      chosen = choose(args, catalog.keySet());
+      options = parse(args, catalog.keySet(), System.getenv());
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       return 2;
@@ -42,20 +48,26 @@ public final class DriverProcess {
         .addShutdownHook(
             new Thread(
                 () -> {
-                  runtimes.forEach(DriverRuntime::close);
+                  synchronized (runtimes) {
+                    runtimes.forEach(DriverRuntime::close);
+                  }
                   client.close();
                   stopped.countDown();
                 }));
-    try {
-      for (String name : chosen) {
-        runtimes.add(DriverRuntime.start(client, catalog.get(name).apply(client)));
-      }
-    } catch (RuntimeException e) {
-      // A missing strategy CRD, a refused registration, no API server: say which, and stop.
-      LOG.error("backup drivers {} could not start: {}", chosen, e.getMessage());
+    if (options.leaderElect()) {
+      DriverLeadership.campaign(
+          client,
+          options.leaseNamespace(),
+          DriverLeadership.leaseName(options.drivers()),
+          () -> {
+            if (start(client, options.drivers(), catalog, runtimes) != 0) {
+              System.exit(3);
+            }
+          },
+          System::exit);
+    } else if (start(client, options.drivers(), catalog, runtimes) != 0) {
       return 3;
     }
-    LOG.info("running backup drivers {}", chosen);
     try {
       stopped.await();
     } catch (InterruptedException e) {
@@ -64,20 +76,55 @@ public final class DriverProcess {
     return 0;
   }
 
-  static List<String> choose(String[] args, java.util.Set<String> known) {
-    Map<String, Boolean> chosen = new LinkedHashMap<>();
-    for (int i = 0; i < args.length; i++) {
-      if (!"--driver".equals(args[i]) || i + 1 >= args.length) {
-        throw new IllegalArgumentException(
-            "usage: [--driver NAME]... where NAME is one of " + known + "; got " + args[i]);
+  private static int start(
+      KubernetesClient client,
+      List<String> chosen,
+      Map<String, Function<KubernetesClient, StrategyDriver>> catalog,
+      List<DriverRuntime> runtimes) {
+    try {
+      for (String name : chosen) {
+        DriverRuntime runtime = DriverRuntime.start(client, catalog.get(name).apply(client));
+        synchronized (runtimes) {
+          runtimes.add(runtime);
+        }
       }
-      String name = args[++i];
-      if (!known.contains(name)) {
-        throw new IllegalArgumentException(
-            "--driver " + name + ": unknown driver; this catalog ships " + known);
-      }
-      chosen.put(name, true);
+    } catch (RuntimeException e) {
+      // A missing strategy CRD, a refused registration, no API server: say which, and stop.
+      LOG.error("backup drivers {} could not start: {}", chosen, e.getMessage());
+      return 3;
     }
-    return chosen.isEmpty() ? List.copyOf(known) : List.copyOf(chosen.keySet());
+    LOG.info("running backup drivers {}", chosen);
+    return 0;
+  }
+
+  static Options parse(String[] args, Set<String> known, Map<String, String> env) {
+    Set<String> chosen = new LinkedHashSet<>();
+    boolean leaderElect = Boolean.parseBoolean(env.getOrDefault("COZY_LEADER_ELECT", "false"));
+    String namespace = env.getOrDefault("POD_NAMESPACE", "cozy-system");
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      if (arg.equals("--leader-elect") || arg.equals("--leader-elect=true")) {
+        leaderElect = true;
+      } else if (arg.equals("--leader-elect=false")) {
+        leaderElect = false;
+      } else if (arg.startsWith("--leader-election-namespace=")) {
+        namespace = arg.substring(arg.indexOf('=') + 1);
+      } else if (arg.equals("--driver") && i + 1 < args.length) {
+        String name = args[++i];
+        if (!known.contains(name)) {
+          throw new IllegalArgumentException(
+              "--driver " + name + ": unknown driver; this catalog ships " + known);
+        }
+        chosen.add(name);
+      } else {
+        throw new IllegalArgumentException(
+            "usage: [--driver NAME]... [--leader-elect[=true|false]]"
+                + " [--leader-election-namespace=NS], NAME one of "
+                + known
+                + "; got "
+                + arg);
+      }
+    }
+    return new Options(List.copyOf(chosen.isEmpty() ? known : chosen), leaderElect, namespace);
   }
 }

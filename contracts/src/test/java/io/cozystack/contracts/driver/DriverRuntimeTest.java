@@ -41,15 +41,27 @@ class DriverRuntimeTest {
   }
 
   @Test
-  void processArgumentsPickDriversByName() {
+  void processArgumentsPickDriversByNameAndLeaderElection() {
     Set<String> known = Set.of("cnpg", "mariadb");
-    assertThat(DriverProcess.choose(new String[] {}, known))
-        .containsExactlyInAnyOrder("cnpg", "mariadb");
-    assertThat(DriverProcess.choose(new String[] {"--driver", "cnpg"}, known))
-        .containsExactly("cnpg");
-    assertThatThrownBy(() -> DriverProcess.choose(new String[] {"--driver", "velero"}, known))
+    Map<String, String> env = Map.of();
+    DriverProcess.Options all = DriverProcess.parse(new String[] {}, known, env);
+    assertThat(all.drivers()).containsExactlyInAnyOrder("cnpg", "mariadb");
+    assertThat(all.leaderElect()).isFalse();
+    assertThat(all.leaseNamespace()).isEqualTo("cozy-system");
+    DriverProcess.Options one =
+        DriverProcess.parse(
+            new String[] {"--driver", "cnpg", "--leader-elect"},
+            known,
+            Map.of("POD_NAMESPACE", "drivers"));
+    assertThat(one.drivers()).containsExactly("cnpg");
+    assertThat(one.leaderElect()).isTrue();
+    assertThat(one.leaseNamespace()).isEqualTo("drivers");
+    assertThat(DriverLeadership.leaseName(List.of("mariadb", "cnpg")))
+        .isEqualTo(DriverLeadership.leaseName(List.of("cnpg", "mariadb")))
+        .isEqualTo("backup-drivers-cnpg-mariadb-leader");
+    assertThatThrownBy(() -> DriverProcess.parse(new String[] {"--driver", "velero"}, known, env))
         .hasMessageContaining("--driver velero: unknown driver");
-    assertThatThrownBy(() -> DriverProcess.choose(new String[] {"--drivers"}, known))
+    assertThatThrownBy(() -> DriverProcess.parse(new String[] {"--drivers"}, known, env))
         .hasMessageStartingWith("usage:");
   }
 

@@ -102,6 +102,18 @@ class DriverChartTest {
 
   @ParameterizedTest
   @MethodSource("catalogs")
+  void replicasElectALeaderAndWithoutElectionOnlyOneIsAllowed(Catalog catalog) throws Exception {
+    Deployment deployment =
+        typed(catalog.render(Map.of("replicas", 2)), "Deployment", Deployment.class);
+    assertThat(deployment.getSpec().getReplicas()).isEqualTo(2);
+    assertThat(deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
+        .contains("--leader-elect=true", "--leader-election-namespace=cozy-system");
+    assertThatThrownBy(() -> catalog.render(Map.of("replicas", 2, "leaderElection.enabled", false)))
+        .hasMessageContaining("replicas > 1 needs leaderElection.enabled");
+  }
+
+  @ParameterizedTest
+  @MethodSource("catalogs")
   void lintsStrictly(Catalog catalog) {
     var result = new Helm(catalog.chart()).lint().strict().call();
     assertThat(result.isFailed()).as(String.join("\n", result.getMessages())).isFalse();
@@ -133,6 +145,8 @@ class DriverChartTest {
       expected.add("--driver");
       expected.add(driver);
     }
+    expected.add("--leader-elect=true");
+    expected.add("--leader-election-namespace=cozy-system");
     assertThat(container.getArgs()).isEqualTo(expected);
   }
 
@@ -144,7 +158,8 @@ class DriverChartTest {
 
     Deployment deployment = typed(one, "Deployment", Deployment.class);
     assertThat(deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
-        .containsExactly("--driver", first);
+        .containsExactly(
+            "--driver", first, "--leader-elect=true", "--leader-election-namespace=cozy-system");
     String name = catalog.registered(first);
     assertThat(
             resourceNames(typed(one, "ClusterRole", ClusterRole.class).getRules(), "backupdrivers"))
@@ -155,7 +170,10 @@ class DriverChartTest {
             .filter(r -> r.getMetadata().getNamespace().equals("cozy-system"))
             .findFirst()
             .orElseThrow();
-    assertThat(resourceNames(leases.getRules(), "leases")).containsExactly("backup-driver-" + name);
+    assertThat(resourceNames(leases.getRules(), "leases"))
+        .containsExactly(
+            "backup-driver-" + name,
+            io.cozystack.contracts.driver.DriverLeadership.leaseName(List.of(first)));
   }
 
   @ParameterizedTest
@@ -176,8 +194,9 @@ class DriverChartTest {
   @ParameterizedTest
   @MethodSource("catalogs")
   void theValuesSchemaRefusesUnknownKeysAndDrivers(Catalog catalog) {
-    assertThatThrownBy(() -> catalog.render(Map.of("replicas", 2)))
+    assertThatThrownBy(() -> catalog.render(Map.of("replicas", 0)))
         .hasMessageContaining("replicas");
+    assertThatThrownBy(() -> catalog.render(Map.of("replica", 2))).hasMessageContaining("replica");
     assertThatThrownBy(() -> catalog.render(Map.of("logFormat", "xml")))
         .hasMessageContaining("logFormat");
     assertThatThrownBy(() -> catalog.render(RenderedChart.list("drivers", List.of("postgres"))))
