@@ -1,7 +1,6 @@
 package io.cozystack.contracts.driver;
 
 import io.cozystack.api.backups.v1alpha1.Backup;
-import io.cozystack.api.backups.v1alpha1.BackupClass;
 import io.cozystack.api.backups.v1alpha1.BackupClassSpec.BackupClassStrategy;
 import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.BackupJobStatus;
@@ -70,10 +69,10 @@ final class BackupJobRuns {
 
   private Progress progress(BackupJob job, Instant startedAt, Instant now) {
     TypedLocalObjectReference app = job.getSpec().applicationRef();
-    BackupClass backupClass =
-        client.resources(BackupClass.class).withName(job.getSpec().backupClassName()).get();
     Optional<BackupClassStrategy> route =
-        backupClass == null ? Optional.empty() : BackupClassRoute.of(backupClass, app);
+        strategies
+            .backupClass(job.getSpec().backupClassName())
+            .flatMap(backupClass -> BackupClassRoute.of(backupClass, app));
     if (route.isEmpty() || !strategies.claims(route.get().strategyRef())) {
       return Progress.failed(
           "BackupClassChanged",
@@ -138,10 +137,11 @@ final class BackupJobRuns {
 
   /** Creates the Backup of a finished job (reused if it exists); returns its name. */
   private String record(BackupJob job, Progress.BackedUp done, Instant now) {
-    BackupClass backupClass =
-        client.resources(BackupClass.class).withName(job.getSpec().backupClassName()).get();
     TypedLocalObjectReference strategyRef =
-        BackupClassRoute.of(backupClass, job.getSpec().applicationRef())
+        strategies
+            .backupClass(job.getSpec().backupClassName())
+            .flatMap(
+                backupClass -> BackupClassRoute.of(backupClass, job.getSpec().applicationRef()))
             .map(BackupClassStrategy::strategyRef)
             .orElseThrow(() -> new IllegalStateException("the BackupClass route vanished"));
     Backup backup = new Backup();

@@ -52,9 +52,16 @@ public final class DriverRuntime implements AutoCloseable {
     this.queue = new RunQueue(registration.driver(), workers, this::handle);
   }
 
-  /** Starts the driver with the system clock and two workers. */
+  /**
+   * Workers of the queue. A run waits on the API server, not the CPU: with 2 workers 500 jobs
+   * queued up behind each other (p50 7.8 s from creation to Succeeded in BackupDriverBenchmark),
+   * with 8 they did not (p50 0.49 s).
+   */
+  public static final int DEFAULT_WORKERS = 8;
+
+  /** Starts the driver with the system clock and {@link #DEFAULT_WORKERS} workers. */
   public static DriverRuntime start(KubernetesClient client, StrategyDriver driver) {
-    return start(client, driver, Clock.systemUTC(), 2);
+    return start(client, driver, Clock.systemUTC(), DEFAULT_WORKERS);
   }
 
   /** Starts the driver; fails at once (naming what) if it cannot register or watch. */

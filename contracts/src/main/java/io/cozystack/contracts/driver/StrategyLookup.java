@@ -1,6 +1,7 @@
 package io.cozystack.contracts.driver;
 
 import io.cozystack.api.backups.driver.DriverRegistrationSpec.StrategyKind;
+import io.cozystack.api.backups.v1alpha1.BackupClass;
 import io.cozystack.api.meta.TypedLocalObjectReference;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -23,14 +24,19 @@ final class StrategyLookup implements AutoCloseable {
   private final KubernetesClient client;
   private final List<StrategyKind> kinds;
   private final List<SharedIndexInformer<GenericKubernetesResource>> informers = new ArrayList<>();
+  private SharedIndexInformer<BackupClass> backupClasses;
 
   StrategyLookup(KubernetesClient client, List<StrategyKind> kinds) {
     this.client = client;
     this.kinds = kinds;
   }
 
-  /** Starts one informer per claimed kind; fails naming the kind if its CRD is not served. */
+  /**
+   * Starts one informer per claimed kind (failing, naming the kind, if its CRD is not served) and
+   * one on BackupClasses, which every backup reads twice.
+   */
   void start(Runnable onChange) {
+    backupClasses = client.resources(BackupClass.class).inform();
     for (StrategyKind kind : kinds) {
       try {
         informers.add(
@@ -49,6 +55,11 @@ final class StrategyLookup implements AutoCloseable {
             e);
       }
     }
+  }
+
+  /** A BackupClass by name, from the cache. */
+  Optional<BackupClass> backupClass(String name) {
+    return Optional.ofNullable(backupClasses.getStore().getByKey(name));
   }
 
   boolean claims(TypedLocalObjectReference ref) {
@@ -109,5 +120,8 @@ final class StrategyLookup implements AutoCloseable {
   @Override
   public void close() {
     informers.forEach(SharedIndexInformer::close);
+    if (backupClasses != null) {
+      backupClasses.close();
+    }
   }
 }
