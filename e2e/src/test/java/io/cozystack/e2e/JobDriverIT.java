@@ -171,6 +171,9 @@ class JobDriverIT {
     BackupJob done = job("nightly");
     assertThat(done.getStatus().backupRef().name()).isEqualTo("nightly");
     assertThat(done.getStatus().completedAt()).isNotNull();
+    // Done means done: Ready=True and nothing still claims to be reconciling (kstatus reads both).
+    assertThat(done.getStatus().conditions())
+        .noneMatch(c -> c.type().equals("Reconciling") && c.status().toString().equals("TRUE"));
     Backup backup = client.resources(Backup.class).inNamespace(namespace).withName("nightly").get();
     assertThat(backup.getSpec().strategyRef().name()).isEqualTo("dump");
     assertThat(backup.getSpec().driverMetadata())

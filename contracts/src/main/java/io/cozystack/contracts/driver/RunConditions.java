@@ -14,11 +14,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The driver's conditions on a job: {@code Ready} (Unknown while working, True when done, False
- * when failed) with {@code Reconciling} while working and {@code Stalled} after a failure. Every
- * other condition (the platform's {@code Dispatched}) is carried over untouched.
+ * The driver's conditions on a job (public for drivers that run outside {@link DriverRuntime}, such
+ * as the platform's Job driver): {@code Ready} (Unknown while working, True when done, False when
+ * failed) with {@code Reconciling} while working and {@code Stalled} after a failure. Every other
+ * condition (the platform's {@code Dispatched}) is carried over untouched.
  */
-final class RunConditions {
+public final class RunConditions {
   static final String READY = "Ready";
   static final String RECONCILING = "Reconciling";
   static final String STALLED = "Stalled";
@@ -46,7 +47,7 @@ final class RunConditions {
     return done(old, doneReason, doneMessage, generation, now);
   }
 
-  static List<Condition> working(
+  public static List<Condition> working(
       List<Condition> old, String reason, String message, long generation, Instant now) {
     List<Condition> out =
         set(old, READY, ConditionStatus.UNKNOWN, reason, message, generation, now);
@@ -54,14 +55,14 @@ final class RunConditions {
     return without(out, STALLED);
   }
 
-  static List<Condition> done(
+  public static List<Condition> done(
       List<Condition> old, String reason, String message, long generation, Instant now) {
     return without(
         without(set(old, READY, ConditionStatus.TRUE, reason, message, generation, now), STALLED),
         RECONCILING);
   }
 
-  static List<Condition> failed(
+  public static List<Condition> failed(
       List<Condition> old, String reason, String message, long generation, Instant now) {
     List<Condition> out = set(old, READY, ConditionStatus.FALSE, reason, message, generation, now);
     out = set(out, STALLED, ConditionStatus.TRUE, reason, message, generation, now);
@@ -117,7 +118,7 @@ final class RunConditions {
    * stays whole whoever wrote last (server-side apply from a second field manager can merge a
    * condition list into an invalid one).
    */
-  static void patchStatus(KubernetesClient client, HasMetadata resource, Object status) {
+  public static void patchStatus(KubernetesClient client, HasMetadata resource, Object status) {
     client
         .resource(resource)
         .subresource("status")

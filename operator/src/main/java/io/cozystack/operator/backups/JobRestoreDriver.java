@@ -10,8 +10,8 @@ import io.cozystack.api.backups.v1alpha1.RestoreJobStatus;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
 import io.cozystack.api.meta.TypedLocalObjectReference;
 import io.cozystack.contracts.driver.RestoreRun;
+import io.cozystack.contracts.driver.RunConditions;
 import io.cozystack.contracts.driver.StrategyTemplate;
-import io.cozystack.operator.status.Conditions;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -30,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 
 /**
  * The platform's Job driver, restore side (Cozystack §3.3): for a RestoreJob dispatched to it, runs
@@ -67,11 +66,7 @@ public final class JobRestoreDriver implements Reconciler<RestoreJob> {
     KubernetesClient client = ctx.getClient();
     if (status.phase() != RunPhase.RUNNING) {
       return write(
-          client,
-          job,
-          RunPhase.RUNNING,
-          null,
-          c -> c.progressing("Running", "restore Job starting"));
+          client, job, RunPhase.RUNNING, null, RunStep.working("Running", "restore Job starting"));
     }
     String name = job.getMetadata().getName() + "-restore";
     Optional<io.fabric8.kubernetes.api.model.batch.v1.Job> current =
@@ -84,7 +79,7 @@ public final class JobRestoreDriver implements Reconciler<RestoreJob> {
             job,
             RunPhase.FAILED,
             problem.get(),
-            c -> c.stalled("RestoreFailed", problem.get()));
+            RunStep.failed("RestoreFailed", problem.get()));
       }
       return UpdateControl.noUpdate();
     }
@@ -94,7 +89,7 @@ public final class JobRestoreDriver implements Reconciler<RestoreJob> {
           job,
           RunPhase.SUCCEEDED,
           null,
-          c -> c.ready("RestoreCompleted", "restore Job completed"));
+          RunStep.done("RestoreCompleted", "restore Job completed"));
     }
     if (RunJobs.reports(current, "Failed")) {
       return write(
@@ -102,7 +97,7 @@ public final class JobRestoreDriver implements Reconciler<RestoreJob> {
           job,
           RunPhase.FAILED,
           "restore Job reported Failed",
-          c -> c.stalled("RestoreFailed", "restore Job reported Failed"));
+          RunStep.failed("RestoreFailed", "restore Job reported Failed"));
     }
     return UpdateControl.noUpdate();
   }
@@ -178,21 +173,16 @@ public final class JobRestoreDriver implements Reconciler<RestoreJob> {
   }
 
   private UpdateControl<RestoreJob> write(
-      KubernetesClient client,
-      RestoreJob job,
-      RunPhase phase,
-      String message,
-      Consumer<Conditions> conditions) {
+      KubernetesClient client, RestoreJob job, RunPhase phase, String message, RunStep step) {
     RestoreJobStatus old = job.getStatus();
     Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-    Conditions c =
-        Conditions.from(
+    List<io.cozystack.api.meta.Condition> conditions =
+        step.conditions(
             old.conditions(),
             Optional.ofNullable(job.getMetadata().getGeneration()).orElse(0L),
             now);
-    conditions.accept(c);
     boolean terminal = phase == RunPhase.SUCCEEDED || phase == RunPhase.FAILED;
-    RunJobs.patchStatus(
+    RunConditions.patchStatus(
         client,
         job,
         new RestoreJobStatus(
@@ -202,7 +192,7 @@ public final class JobRestoreDriver implements Reconciler<RestoreJob> {
             terminal ? now.toString() : old.completedAt(),
             message,
             old.driver(),
-            RunJobs.merge(old.conditions(), c.build())));
+            conditions));
     return UpdateControl.noUpdate();
   }
 }

@@ -4,7 +4,7 @@ import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.BackupJobStatus;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
 import io.cozystack.api.meta.LocalObjectReference;
-import io.cozystack.operator.status.Conditions;
+import io.cozystack.contracts.driver.RunConditions;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
@@ -60,7 +60,7 @@ public final class JobStrategyDriver implements Reconciler<BackupJob>, AutoClose
           RunPhase.RUNNING,
           null,
           null,
-          c -> c.progressing("Running", "backup Job starting"));
+          RunStep.working("Running", "backup Job starting"));
     }
     JobRun run = new JobRun(ctx.getClient(), job);
     Optional<String> problem =
@@ -72,7 +72,7 @@ public final class JobStrategyDriver implements Reconciler<BackupJob>, AutoClose
           RunPhase.FAILED,
           problem.get(),
           null,
-          c -> c.stalled("BackupFailed", problem.get()));
+          RunStep.failed("BackupFailed", problem.get()));
     }
     Optional<io.fabric8.kubernetes.api.model.batch.v1.Job> current =
         runs.get(new ResourceID(JobRun.name(job), job.getMetadata().getNamespace()));
@@ -84,7 +84,7 @@ public final class JobStrategyDriver implements Reconciler<BackupJob>, AutoClose
           RunPhase.SUCCEEDED,
           null,
           new LocalObjectReference(backup),
-          c -> c.ready("BackupCompleted", "backup Job completed"));
+          RunStep.done("BackupCompleted", "backup Job completed"));
     }
     if (RunJobs.reports(current, "Failed")) {
       return write(
@@ -93,28 +93,26 @@ public final class JobStrategyDriver implements Reconciler<BackupJob>, AutoClose
           RunPhase.FAILED,
           "backup Job reported Failed",
           null,
-          c -> c.stalled("BackupFailed", "backup Job reported Failed"));
+          RunStep.failed("BackupFailed", "backup Job reported Failed"));
     }
     return UpdateControl.noUpdate();
   }
 
-  /** Writes the driver's part of the status (see {@link RunJobs#patchStatus}). */
+  /** Writes the driver's part of the status (see {@link RunConditions#patchStatus}). */
   private UpdateControl<BackupJob> write(
       io.fabric8.kubernetes.client.KubernetesClient client,
       BackupJob job,
       RunPhase phase,
       String message,
       LocalObjectReference backup,
-      java.util.function.Consumer<Conditions> conditions) {
+      RunStep step) {
     BackupJobStatus old = job.getStatus();
     Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-    Conditions c =
-        Conditions.from(
+    List<io.cozystack.api.meta.Condition> merged =
+        step.conditions(
             old.conditions(),
             Optional.ofNullable(job.getMetadata().getGeneration()).orElse(0L),
             now);
-    conditions.accept(c);
-    List<io.cozystack.api.meta.Condition> merged = RunJobs.merge(old.conditions(), c.build());
     boolean terminal = phase == RunPhase.SUCCEEDED || phase == RunPhase.FAILED;
     BackupJobStatus status =
         new BackupJobStatus(
@@ -126,7 +124,7 @@ public final class JobStrategyDriver implements Reconciler<BackupJob>, AutoClose
             message,
             old.driver(),
             merged);
-    RunJobs.patchStatus(client, job, status);
+    RunConditions.patchStatus(client, job, status);
     return UpdateControl.noUpdate();
   }
 

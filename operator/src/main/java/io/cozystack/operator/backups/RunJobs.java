@@ -1,7 +1,6 @@
 package io.cozystack.operator.backups;
 
 import io.cozystack.api.backups.v1alpha1.BackupsApi;
-import io.cozystack.api.meta.Condition;
 import io.cozystack.operator.packages.Ownership;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -9,14 +8,10 @@ import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -98,30 +93,5 @@ final class RunJobs {
         .orElse(List.of())
         .stream()
         .anyMatch(c -> type.equals(c.getType()) && "True".equals(c.getStatus()));
-  }
-
-  /** The old conditions, with ours replacing theirs by type. */
-  static List<Condition> merge(List<Condition> old, List<Condition> ours) {
-    List<Condition> merged = new ArrayList<>();
-    if (old != null) {
-      old.stream()
-          .filter(o -> ours.stream().noneMatch(n -> n.type().equals(o.type())))
-          .forEach(merged::add);
-    }
-    merged.addAll(ours);
-    return merged;
-  }
-
-  /**
-   * Writes {@code status} as one JSON merge patch of the status subresource. The dispatcher's
-   * conditions are in the list, so it stays whole whoever wrote last; a server-side apply from a
-   * second field manager produced an invalid merged list on the real API server.
-   */
-  static void patchStatus(KubernetesClient client, HasMetadata resource, Object status) {
-    client
-        .resource(resource)
-        .subresource("status")
-        .patch(
-            PatchContext.of(PatchType.JSON_MERGE), Serialization.asJson(Map.of("status", status)));
   }
 }
