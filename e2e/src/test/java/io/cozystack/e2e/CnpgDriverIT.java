@@ -213,6 +213,50 @@ class CnpgDriverIT {
   }
 
   @Test
+  void aDriverRestartedMidRestoreResumesWithoutPurgingTwice() throws Exception {
+    apply(
+        "apiVersion: apps.cozystack.io/v1alpha1\nkind: Postgres\n"
+            + "metadata: {name: third, namespace: %s}\nspec: {replicas: 1}".formatted(namespace));
+    cnpg.createCluster(
+        namespace, "postgres-third", Map.of("instances", 1, "storage", Map.of("size", "1Gi")));
+    apply(backupJob("third-nightly", "third"));
+    cnpg.completeBackup(namespace, awaitCnpgBackup("third-nightly").getMetadata().getName());
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> job("third-nightly").getStatus().phase() == RunPhase.SUCCEEDED);
+
+    apply(
+        """
+        apiVersion: backups.cozystack.io/v1alpha1
+        kind: RestoreJob
+        metadata: {name: in-place, namespace: %s}
+        spec: {backupRef: {name: third-nightly}}
+        """
+            .formatted(namespace));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> readyReason(restore("in-place")).equals("ClusterPurged"));
+
+    driver.close();
+    driver = InProcessDriver.start(kubeconfig, new CnpgDriver(), requests);
+    renderClusterFromChart("third");
+    String recovered = cluster("postgres-third").getMetadata().getUid();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> readyReason(restore("in-place")).equals("RecoveryRunning"));
+    cnpg.markHealthy(namespace, "postgres-third");
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> restore("in-place").getStatus().phase() == RunPhase.SUCCEEDED);
+    // The restarted driver saw the step was done (the marker on the app): the recovered Cluster is
+    // the one the chart created, not purged again.
+    assertThat(cluster("postgres-third").getMetadata().getUid()).isEqualTo(recovered);
+    assertThat(postgres("third").getAdditionalProperties().get("spec").toString())
+        .contains("oldName=postgres-third");
+  }
+
+  @Test
   void aDriverUpgradedWithinTheContractWindowFinishesItsPredecessorsJob() throws Exception {
     apply(backupJob("before-upgrade"));
     GenericKubernetesResource upstream = awaitCnpgBackup("before-upgrade");
@@ -379,7 +423,7 @@ class CnpgDriverIT {
     Map<String, Object> spec =
         (Map<String, Object>)
             ((GenericKubernetesResource) rendered).getAdditionalProperties().get("spec");
-    assertThat(spec.toString()).contains("recovery", "postgres-src");
+    assertThat(spec.toString()).contains("recovery");
     cnpg.createCluster(namespace, "postgres-" + app, spec);
   }
 
@@ -469,15 +513,19 @@ class CnpgDriverIT {
   }
 
   private static String backupJob(String name) {
+    return backupJob(name, "src");
+  }
+
+  private static String backupJob(String name, String app) {
     return """
         apiVersion: backups.cozystack.io/v1alpha1
         kind: BackupJob
         metadata: {name: %s, namespace: %s}
         spec:
-          applicationRef: {apiGroup: apps.cozystack.io, kind: Postgres, name: src}
+          applicationRef: {apiGroup: apps.cozystack.io, kind: Postgres, name: %s}
           backupClassName: postgres-cnpg
         """
-        .formatted(name, namespace);
+        .formatted(name, namespace, app);
   }
 
   private static void applyFile(Path file) throws Exception {
