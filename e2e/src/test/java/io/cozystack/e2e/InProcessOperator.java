@@ -43,8 +43,10 @@ final class InProcessOperator implements AutoCloseable {
         new OperatorRuntime(
             client,
             Controllers.all(client, ReleaseSettings.defaults(), credentials, REGISTRY),
+            Controllers.drivers(),
             true,
-            REGISTRY);
+            REGISTRY,
+            null);
     runtime.start();
     return new InProcessOperator(runtime);
   }

@@ -32,6 +32,9 @@ class LeaderElectionIT {
           .during(Duration.ofSeconds(5))
           .atMost(Duration.ofSeconds(10))
           .until(() -> !second.saw("Became leader"));
+      // The platform's own backup driver runs on the leader only.
+      assertThat(first.saw("backup driver job.platform.cozystack.io started")).isTrue();
+      assertThat(second.saw("backup driver job.platform.cozystack.io started")).isFalse();
       String firstHolder = lease().getSpec().getHolderIdentity();
       assertThat(first.saw("Became leader (" + firstHolder + ")")).isTrue();
 
@@ -39,6 +42,7 @@ class LeaderElectionIT {
       first.process.destroyForcibly(); // SIGKILL: no graceful release of the Lease
       first.process.waitFor(10, TimeUnit.SECONDS);
       second.await("Became leader", 60);
+      second.await("backup driver job.platform.cozystack.io started", 30);
       double handover = (System.nanoTime() - killed) / 1e9;
       System.out.printf(
           "[leader-election] handover after SIGKILL of the leader: %.1f s%n", handover);

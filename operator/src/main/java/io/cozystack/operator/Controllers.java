@@ -18,8 +18,7 @@ import io.cozystack.operator.backups.BackupDriverReconciler;
 import io.cozystack.operator.backups.BackupJobDispatcher;
 import io.cozystack.operator.backups.BackupMetrics;
 import io.cozystack.operator.backups.CredentialsGate;
-import io.cozystack.operator.backups.JobRestoreDriver;
-import io.cozystack.operator.backups.JobStrategyDriver;
+import io.cozystack.operator.backups.JobDriver;
 import io.cozystack.operator.backups.LegacyFinalizerReconciler;
 import io.cozystack.operator.backups.PlanReconciler;
 import io.cozystack.operator.backups.RestoreJobDispatcher;
@@ -79,6 +78,14 @@ public final class Controllers {
     return all(client, releaseSettings, CredentialsSettings.DISABLED, registry);
   }
 
+  /**
+   * The backup drivers the platform runs itself (the Job driver), on the same SDK runtime as a
+   * catalog's driver; they run only while this replica leads.
+   */
+  public static List<io.cozystack.contracts.driver.StrategyDriver> drivers() {
+    return List.of(new JobDriver());
+  }
+
   /** Every controller, with the backup credentials projection as configured. */
   public static List<Entry<?>> all(
       KubernetesClient client,
@@ -120,12 +127,6 @@ public final class Controllers {
             new BackupJobDispatcher(Clock.systemUTC(), backupMetrics, credentials),
             config -> config.withGenerationAware(false)),
         new Entry<>(
-            "backupjob-job-driver",
-            BackupJob.class,
-            new JobStrategyDriver(Clock.systemUTC()),
-            // The dispatch it acts on is a status change, which does not bump the generation.
-            config -> config.withGenerationAware(false)),
-        new Entry<>(
             "backup",
             Backup.class,
             new LegacyFinalizerReconciler.ForBackups(Clock.systemUTC()),
@@ -141,11 +142,6 @@ public final class Controllers {
             "restorejob",
             RestoreJob.class,
             new RestoreJobDispatcher(Clock.systemUTC(), backupMetrics, credentials),
-            config -> config.withGenerationAware(false)),
-        new Entry<>(
-            "restorejob-job-driver",
-            RestoreJob.class,
-            new JobRestoreDriver(Clock.systemUTC()),
             config -> config.withGenerationAware(false)),
         new Entry<>("plan", Plan.class, new PlanReconciler(Clock.systemUTC())),
         new Entry<>(

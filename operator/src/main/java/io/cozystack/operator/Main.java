@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -181,13 +182,18 @@ public final class Main implements Callable<Integer> {
       return EXIT_API_UNREACHABLE;
     }
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    // The leader callback starts the platform's own backup drivers; it needs the runtime it is
+    // part of.
+    AtomicReference<OperatorRuntime> leading = new AtomicReference<>();
     OperatorRuntime runtime =
         new OperatorRuntime(
             client,
             Controllers.all(client, releaseSettings, credentials, registry),
+            Controllers.drivers(),
             true,
             registry,
-            leaderElection());
+            leaderElection(() -> startDrivers(leading.get())));
+    leading.set(runtime);
     try {
       HealthServer health = new HealthServer(metricsPort, registry, runtime::unreadiness);
       LOG.info("Serving /metrics, /healthz and /readyz on port {}", health.port());
@@ -207,8 +213,18 @@ public final class Main implements Callable<Integer> {
     return 0;
   }
 
+  /** Starts the drivers once leading; a driver that cannot start stops the process. */
+  private static void startDrivers(OperatorRuntime runtime) {
+    try {
+      runtime.startDrivers();
+    } catch (RuntimeException e) {
+      LOG.error("The platform's backup drivers failed to start: {}", OperatorRuntime.describe(e));
+      System.exit(EXIT_START_FAILED);
+    }
+  }
+
   /** The Lease configuration when {@code --leader-elect} is on, else null. */
-  private LeaderElectionConfiguration leaderElection() {
+  private LeaderElectionConfiguration leaderElection(Runnable onLeading) {
     if (!leaderElect) {
       return null;
     }
@@ -221,7 +237,10 @@ public final class Main implements Callable<Integer> {
         .withIdentity(identity)
         .withLeaderCallbacks(
             new LeaderCallbacks(
-                () -> LOG.info("Became leader ({}): reconciling", identity),
+                () -> {
+                  LOG.info("Became leader ({}): reconciling", identity);
+                  onLeading.run();
+                },
                 () -> LOG.warn("Lost leadership ({}): exiting so a follower takes over", identity),
                 leader -> LOG.info("Leader is now {}", leader)))
         .withExitOnStopLeading(true)

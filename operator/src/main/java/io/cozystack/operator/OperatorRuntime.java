@@ -1,11 +1,14 @@
 package io.cozystack.operator;
 
+import io.cozystack.contracts.driver.DriverRuntime;
+import io.cozystack.contracts.driver.StrategyDriver;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.monitoring.micrometer.MicrometerMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,7 +18,10 @@ public final class OperatorRuntime {
   private static final Logger LOG = LoggerFactory.getLogger(OperatorRuntime.class);
 
   private final Operator operator;
+  private final KubernetesClient client;
   private final List<Controllers.Entry<?>> controllers;
+  private final List<StrategyDriver> drivers;
+  private final List<DriverRuntime> runningDrivers = new ArrayList<>();
   private final LeaderElectionConfiguration leaderElection;
 
   /** How long stopping waits for in-flight reconciles (below Kubernetes' 30 s grace period). */
@@ -29,20 +35,24 @@ public final class OperatorRuntime {
       List<Controllers.Entry<?>> controllers,
       boolean useServerSideApply,
       MeterRegistry registry) {
-    this(client, controllers, useServerSideApply, registry, null);
+    this(client, controllers, List.of(), useServerSideApply, registry, null);
   }
 
   /**
+   * @param drivers the backup drivers the platform runs itself (see {@link #startDrivers()})
    * @param leaderElection null to reconcile at once; otherwise only the holder of the Lease
    *     reconciles, and losing it exits the process so Kubernetes restarts it as a follower
    */
   public OperatorRuntime(
       KubernetesClient client,
       List<Controllers.Entry<?>> controllers,
+      List<StrategyDriver> drivers,
       boolean useServerSideApply,
       MeterRegistry registry,
       LeaderElectionConfiguration leaderElection) {
+    this.client = client;
     this.controllers = controllers;
+    this.drivers = drivers;
     this.leaderElection = leaderElection;
     this.operator =
         new Operator(
@@ -66,13 +76,33 @@ public final class OperatorRuntime {
       LOG.info("Started controller {} for {} ({})", entry.name(), entry.kind(), entry.apiVersion());
     }
     LOG.info("Operator started with {} controllers", controllers.size());
-    if (leaderElection != null) {
+    if (leaderElection == null) {
+      startDrivers();
+    } else {
       LOG.info(
           "Leader election on: controllers reconcile only while this replica ({}) holds Lease {}/{}",
           leaderElection.getIdentity().orElse("?"),
           leaderElection.getLeaseNamespace().orElse("?"),
           leaderElection.getLeaseName());
     }
+  }
+
+  /**
+   * Starts the platform's own backup drivers on the SDK runtime: at once without leader election,
+   * else from the leader callback, so that only the leader acts on jobs (as its controllers do).
+   */
+  public synchronized void startDrivers() {
+    if (!runningDrivers.isEmpty()) {
+      return;
+    }
+    for (StrategyDriver driver : drivers) {
+      runningDrivers.add(DriverRuntime.startHosted(client, driver));
+    }
+  }
+
+  private synchronized void stopDrivers() {
+    runningDrivers.forEach(DriverRuntime::close);
+    runningDrivers.clear();
   }
 
   /**
@@ -85,6 +115,7 @@ public final class OperatorRuntime {
     Thread stopper =
         new Thread(
             () -> {
+              stopDrivers();
               closeReconcilers();
               operator.stop();
             },

@@ -48,12 +48,10 @@ class OperatorRuntimeTest {
                 + " (cozystack.io/v1alpha1)",
             "Started controller backupclass for BackupClass (backups.cozystack.io/v1alpha1)",
             "Started controller backupjob for BackupJob (backups.cozystack.io/v1alpha1)",
-            "Started controller backupjob-job-driver for BackupJob (backups.cozystack.io/v1alpha1)",
             "Started controller backup for Backup (backups.cozystack.io/v1alpha1)",
             "Started controller restorejob-legacy-finalizers for RestoreJob"
                 + " (backups.cozystack.io/v1alpha1)",
             "Started controller restorejob for RestoreJob (backups.cozystack.io/v1alpha1)",
-            "Started controller restorejob-job-driver for RestoreJob (backups.cozystack.io/v1alpha1)",
             "Started controller plan for Plan (backups.cozystack.io/v1alpha1)",
             "Started controller backupdriver for BackupDriver (backups.cozystack.io/v1alpha1)",
             "Started controller job for Job (strategy.backups.cozystack.io/v1alpha1)");

@@ -67,9 +67,28 @@ public final class DriverRuntime implements AutoCloseable {
   /** Starts the driver; fails at once (naming what) if it cannot register or watch. */
   public static DriverRuntime start(
       KubernetesClient client, StrategyDriver driver, Clock clock, int workers) {
+    return start(client, driver, clock, workers, true);
+  }
+
+  /**
+   * Starts a driver hosted by a process that has other work (the platform's own Job driver in the
+   * operator): its first heartbeat goes on the timer, so a failure (cozy-system not there yet, a
+   * transient error) is logged and retried instead of failing the host's start. It still fails if
+   * it cannot watch.
+   */
+  public static DriverRuntime startHosted(KubernetesClient client, StrategyDriver driver) {
+    return start(client, driver, Clock.systemUTC(), DEFAULT_WORKERS, false);
+  }
+
+  private static DriverRuntime start(
+      KubernetesClient client,
+      StrategyDriver driver,
+      Clock clock,
+      int workers,
+      boolean firstBeatNow) {
     DriverRuntime runtime = new DriverRuntime(client, driver, clock, workers);
     try {
-      runtime.run();
+      runtime.run(firstBeatNow);
     } catch (RuntimeException e) {
       runtime.close();
       throw e;
@@ -82,8 +101,12 @@ public final class DriverRuntime implements AutoCloseable {
     return driver + "/cleanup";
   }
 
-  private void run() {
-    heartbeat.startNow();
+  private void run(boolean firstBeatNow) {
+    if (firstBeatNow) {
+      heartbeat.startNow();
+    } else {
+      heartbeat.start();
+    }
     strategies.start(this::wakeWaitingJobs);
     backupObjects =
         watch(
