@@ -191,6 +191,62 @@ class MariaDbDriverIT {
   }
 
   @Test
+  void cozystacksFinalizersOnAMariaDbBackupAndItsRestoreAreReleasedByTheDriver() {
+    apply(
+        """
+        apiVersion: backups.cozystack.io/v1alpha1
+        kind: Backup
+        metadata: {name: pre-split, namespace: %s, finalizers: [backups.cozystack.io/cleanup]}
+        spec:
+          applicationRef: {apiGroup: apps.cozystack.io, kind: MariaDB, name: db}
+          strategyRef: {apiGroup: strategy.backups.cozystack.io, kind: MariaDB, name: s3-nightly}
+          takenAt: "2026-01-01T00:00:00Z"
+        """
+            .formatted(namespace),
+        io.cozystack.api.backups.v1alpha1.Backup.class);
+    apply(
+        """
+        apiVersion: backups.cozystack.io/v1alpha1
+        kind: RestoreJob
+        metadata: {name: pre-split-restore, namespace: %s, finalizers: [backups.cozystack.io/cleanup]}
+        spec: {backupRef: {name: pre-split}}
+        """
+            .formatted(namespace),
+        RestoreJob.class);
+
+    client
+        .resources(RestoreJob.class)
+        .inNamespace(namespace)
+        .withName("pre-split-restore")
+        .delete();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                client
+                        .resources(RestoreJob.class)
+                        .inNamespace(namespace)
+                        .withName("pre-split-restore")
+                        .get()
+                    == null);
+    client
+        .resources(io.cozystack.api.backups.v1alpha1.Backup.class)
+        .inNamespace(namespace)
+        .withName("pre-split")
+        .delete();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                client
+                        .resources(io.cozystack.api.backups.v1alpha1.Backup.class)
+                        .inNamespace(namespace)
+                        .withName("pre-split")
+                        .get()
+                    == null);
+  }
+
+  @Test
   void aFailedOperatorJobFailsTheBackupJobWithItsMessage() {
     mariaDb("flaky");
     backupJob("broken", "flaky");
