@@ -20,8 +20,6 @@ import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -144,12 +142,7 @@ class BackupDriverBenchmark {
   }
 
   private static void prepare(int namespaces) throws Exception {
-    client
-        .namespaces()
-        .resource(
-            new NamespaceBuilder().withNewMetadata().withName("cozy-system").endMetadata().build())
-        .fieldManager("cozy-e2e")
-        .serverSideApply();
+    Manifests.namespace(client, "cozy-system");
     for (int n = 0; n < namespaces; n++) {
       client
           .namespaces()
@@ -242,10 +235,6 @@ class BackupDriverBenchmark {
   }
 
   private static void apply(String yaml) {
-    client
-        .load(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)))
-        .items()
-        .forEach(
-            o -> client.resource(o).fieldManager("cozy-e2e").forceConflicts().serverSideApply());
+    Manifests.apply(client, yaml);
   }
 }

@@ -20,7 +20,6 @@ import io.cozystack.contracts.driver.WatchedKind;
 import io.cozystack.contracts.validation.ChartRender;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -58,26 +57,10 @@ class CnpgDriverIT {
   @BeforeAll
   static void start() throws Exception {
     cnpg = new CnpgDouble(client);
-    client
-        .namespaces()
-        .resource(
-            new NamespaceBuilder().withNewMetadata().withName("cozy-system").endMetadata().build())
-        .fieldManager("cozy-e2e")
-        .serverSideApply();
-    applyFile(
-        SERVICES.resolve("deploy/backup-drivers/crds/strategy.backups.cozystack.io_cnpgs.yaml"));
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .ignoreExceptions()
-        .until(
-            () ->
-                CrdInstaller.established(
-                    client
-                        .apiextensions()
-                        .v1()
-                        .customResourceDefinitions()
-                        .withName("cnpgs.strategy.backups.cozystack.io")
-                        .get()));
+    Manifests.namespace(client, "cozy-system");
+    Manifests.crd(
+        client,
+        "catalogs/services/deploy/backup-drivers/crds/strategy.backups.cozystack.io_cnpgs.yaml");
     applyFile(SERVICES.resolve("applications/postgres.yaml"));
     apply(
         """
@@ -529,14 +512,10 @@ class CnpgDriverIT {
   }
 
   private static void applyFile(Path file) throws Exception {
-    apply(Files.readString(file));
+    Manifests.applyFile(client, file);
   }
 
   private static void apply(String yaml) {
-    client
-        .load(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)))
-        .items()
-        .forEach(
-            o -> client.resource(o).fieldManager("cozy-e2e").forceConflicts().serverSideApply());
+    Manifests.apply(client, yaml);
   }
 }

@@ -5,12 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.cozystack.api.Contracts;
 import io.cozystack.api.backups.v1alpha1.BackupDriver;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZonedDateTime;
@@ -36,21 +32,10 @@ class DriverProcessIT {
   /** What the driver needs to start: the heartbeat namespace and its strategy CRD. */
   @BeforeAll
   static void prerequisites() throws Exception {
-    client
-        .namespaces()
-        .resource(
-            new NamespaceBuilder().withNewMetadata().withName("cozy-system").endMetadata().build())
-        .fieldManager("cozy-e2e")
-        .serverSideApply();
-    String crd =
-        Files.readString(
-            Path.of(
-                "../catalogs/services/deploy/backup-drivers/crds/strategy.backups.cozystack.io_cnpgs.yaml"));
-    client
-        .load(new ByteArrayInputStream(crd.getBytes(StandardCharsets.UTF_8)))
-        .items()
-        .forEach(
-            o -> client.resource(o).fieldManager("cozy-e2e").forceConflicts().serverSideApply());
+    Manifests.namespace(client, "cozy-system");
+    Manifests.crd(
+        client,
+        "catalogs/services/deploy/backup-drivers/crds/strategy.backups.cozystack.io_cnpgs.yaml");
   }
 
   @Test

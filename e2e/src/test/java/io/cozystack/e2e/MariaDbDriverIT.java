@@ -17,10 +17,8 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -28,7 +26,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListSet;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -314,19 +311,9 @@ class MariaDbDriverIT {
   // --- the world the driver expects ---
 
   private static void installStrategyCrd() throws Exception {
-    Path file =
-        ControlPlane.repoRoot()
-            .resolve(
-                "catalogs/services/deploy/backup-drivers/crds/strategy.backups.cozystack.io_mariadbs.yaml");
-    CustomResourceDefinition crd =
-        Serialization.unmarshal(Files.readString(file), CustomResourceDefinition.class);
-    client.resource(crd).fieldManager("cozy-e2e").forceConflicts().serverSideApply();
-    client
-        .apiextensions()
-        .v1()
-        .customResourceDefinitions()
-        .withName(crd.getMetadata().getName())
-        .waitUntilCondition(CrdInstaller::established, 60, TimeUnit.SECONDS);
+    Manifests.crd(
+        client,
+        "catalogs/services/deploy/backup-drivers/crds/strategy.backups.cozystack.io_mariadbs.yaml");
   }
 
   /** The cozystack application (served once the operator has read its definition). */

@@ -20,12 +20,10 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -33,7 +31,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListSet;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -496,25 +493,7 @@ class VeleroDriverIT {
   }
 
   private static void installStrategyCrd() throws Exception {
-    CustomResourceDefinition crd =
-        Serialization.unmarshal(
-            Files.readString(ControlPlane.repoRoot().resolve(STRATEGY_CRD)),
-            CustomResourceDefinition.class);
-    client.resource(crd).fieldManager("cozy-e2e").forceConflicts().serverSideApply();
-    client
-        .apiextensions()
-        .v1()
-        .customResourceDefinitions()
-        .withName(crd.getMetadata().getName())
-        .waitUntilCondition(VeleroDriverIT::established, 60, TimeUnit.SECONDS);
-  }
-
-  /** Like {@code CrdInstaller.established}, but a CRD just created may have no conditions yet. */
-  private static boolean established(CustomResourceDefinition crd) {
-    return crd != null
-        && crd.getStatus() != null
-        && crd.getStatus().getConditions() != null
-        && CrdInstaller.established(crd);
+    Manifests.crd(client, STRATEGY_CRD);
   }
 
   private static void applyGeneric(String yaml) {
