@@ -272,6 +272,35 @@ class VeleroDriverIT {
   }
 
   @Test
+  void aCopyRestoreOverAnExistingApplicationFailsUnlessAllowed() {
+    completedBackup("for-taken");
+    String target = namespace + "-taken";
+    Manifests.namespace(client, target);
+    applyGeneric(
+        """
+        apiVersion: apps.cozystack.io/v1alpha1
+        kind: VMInstance
+        metadata: {name: vm1, namespace: %s}
+        spec: {}
+        """
+            .formatted(target));
+
+    restoreJob("taken", "for-taken", "{targetNamespace: " + target + "}");
+    RestoreJob failed =
+        restoreJob("taken", j -> j.getStatus() != null && j.getStatus().phase() == RunPhase.FAILED);
+    assertThat(failed.getStatus().message())
+        .startsWith("VMInstance " + target + "/vm1 already exists")
+        .contains("failIfTargetExists: false");
+    assertThat(velero.owned("Restore", namespace, "taken")).isEmpty();
+
+    restoreJob(
+        "taken-anyway",
+        "for-taken",
+        "{targetNamespace: " + target + ", failIfTargetExists: false}");
+    assertThat(velero.awaitOwned("Restore", namespace, "taken-anyway")).isNotNull();
+  }
+
+  @Test
   void deletingARestoreJobRemovesOnlyItsOwnVeleroRestore() {
     completedBackup("for-undo");
     restoreJob("undo", "for-undo", null);

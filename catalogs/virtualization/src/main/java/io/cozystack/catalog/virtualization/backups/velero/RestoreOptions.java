@@ -5,8 +5,9 @@ import java.util.Optional;
 
 /**
  * The Velero driver's RestoreJob {@code spec.options}: {@code targetNamespace} (a copy restore into
- * that namespace when it differs from the Backup's) and {@code failIfTargetExists} (default true;
- * parsed, not acted on yet). Other keys are ignored, as Cozystack ignores them.
+ * that namespace when it differs from the Backup's) and {@code failIfTargetExists} (default true: a
+ * copy restore over an application of the same kind and name there fails). Other keys are ignored,
+ * as Cozystack ignores them.
  */
 record RestoreOptions(String targetNamespace, boolean failIfTargetExists) {
 

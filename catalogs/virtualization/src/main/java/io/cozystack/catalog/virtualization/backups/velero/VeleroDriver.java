@@ -5,6 +5,7 @@ import io.cozystack.api.backups.driver.DriverRegistrationSpec;
 import io.cozystack.api.backups.driver.StrategyHandoff;
 import io.cozystack.api.backups.v1alpha1.Backup;
 import io.cozystack.api.backups.v1alpha1.RestoreJob;
+import io.cozystack.contracts.driver.BackupClassRoute;
 import io.cozystack.contracts.driver.BackupRun;
 import io.cozystack.contracts.driver.Progress;
 import io.cozystack.contracts.driver.RestoreRun;
@@ -25,8 +26,7 @@ import java.util.Optional;
  *
  * <p>Left out of Cozystack's driver, for now: the VMInstance specifics (disk selectors, keeping IP
  * and MAC, renaming the original PVCs, suspending HelmReleases around a restore, the
- * resource-modifier ConfigMap), acting on {@code failIfTargetExists}, and restores into a renamed
- * application.
+ * resource-modifier ConfigMap), and restores into a renamed application.
  */
 public final class VeleroDriver implements StrategyDriver {
   public static final String NAME = "velero.virtualization.cozystack.io";
@@ -115,6 +115,17 @@ public final class VeleroDriver implements StrategyDriver {
           "TargetNamespaceNotFound",
           "target namespace " + copyTo.get() + " of the copy restore does not exist");
     }
+    if (copyTo.isPresent() && options.failIfTargetExists() && targetExists(run, copyTo.get())) {
+      return Progress.failed(
+          "TargetExists",
+          run.target().kind()
+              + " "
+              + copyTo.get()
+              + "/"
+              + run.target().name()
+              + " already exists; delete it, or set spec.options.failIfTargetExists: false to"
+              + " restore over it");
+    }
     GenericKubernetesResource desired;
     try {
       desired =
@@ -131,6 +142,17 @@ public final class VeleroDriver implements StrategyDriver {
     }
     return VeleroRestores.observe(
         Velero.objects(run.client(), Velero.RESTORE).resource(desired).create());
+  }
+
+  /** Whether the application a copy restore would create is already in the target namespace. */
+  private static boolean targetExists(RestoreRun run, String namespace) {
+    return run.client()
+            .genericKubernetesResources(
+                BackupClassRoute.group(run.target()) + "/v1alpha1", run.target().kind())
+            .inNamespace(namespace)
+            .withName(run.target().name())
+            .get()
+        != null;
   }
 
   /** The Velero objects of {@code kind} in cozy-velero labelled for one job (read live). */
