@@ -74,7 +74,7 @@ class VeleroDriverIT {
         kind: ApplicationDefinition
         metadata: {name: vm-instance}
         spec:
-          application: {kind: VMInstance, plural: vminstances, singular: vminstance, openAPISchema: '{"type":"object","properties":{}}'}
+          application: {kind: VMInstance, plural: vminstances, singular: vminstance, openAPISchema: '{"type":"object","properties":{"disks":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"}}}}}}'}
           release: {prefix: vm-instance-, chartRef: {kind: ExternalArtifact, name: x, namespace: cozy-system}}
         """,
         ApplicationDefinition.class);
@@ -131,7 +131,7 @@ class VeleroDriverIT {
                   apiVersion: apps.cozystack.io/v1alpha1
                   kind: VMInstance
                   metadata: {name: vm1, namespace: %s}
-                  spec: {}
+                  spec: {disks: [{name: vm1-root}]}
                   """
                       .formatted(namespace));
               return true;
@@ -165,12 +165,18 @@ class VeleroDriverIT {
         .containsEntry(BackupsApi.OWNED_BY_BACKUP_JOB_NAMESPACE, namespace);
     JsonNode spec = Serialization.jsonMapper().valueToTree(VeleroDouble.spec(vb));
     assertThat(spec.path("includedNamespaces").toString()).isEqualTo("[\"" + namespace + "\"]");
+    // The strategy's labelSelector became the first of orLabelSelectors, then one per disk.
+    assertThat(spec.has("labelSelector")).isFalse();
     assertThat(
-            spec.path("labelSelector")
+            spec.path("orLabelSelectors")
+                .get(0)
                 .path("matchLabels")
                 .path("apps.cozystack.io/application.name")
                 .asText())
         .isEqualTo("vm1");
+    assertThat(spec.path("orLabelSelectors").get(1).path("matchLabels").toString())
+        .contains("\"apps.cozystack.io/application.kind\":\"VMDisk\"")
+        .contains("\"apps.cozystack.io/application.name\":\"vm1-root\"");
     assertThat(spec.path("storageLocation").asText()).isEqualTo("s3-east");
     assertThat(spec.path("ttl").asText()).isEqualTo("720h0m0s");
     JsonNode underlying =

@@ -47,6 +47,43 @@ final class VeleroBackups {
     return StrategyTemplate.render(wrapped, context).get("spec");
   }
 
+  /**
+   * A VMInstance's disks are separate VMDisk applications: as in Cozystack, the Backup also selects
+   * each disk named in the instance's {@code spec.disks[].name} (one {@code orLabelSelectors} entry
+   * per disk, by the application labels its chart puts on its objects; a {@code labelSelector} of
+   * the strategy becomes the first alternative, since Velero takes only one of the two). Other
+   * kinds are unchanged.
+   */
+  static JsonNode withVmDisks(JsonNode spec, JsonNode application) {
+    if (!"VMInstance".equals(application.path("kind").asText())) {
+      return spec;
+    }
+    JsonNode disks = application.path("spec").path("disks");
+    if (!disks.isArray() || disks.isEmpty()) {
+      return spec;
+    }
+    ObjectNode out = spec.deepCopy();
+    var selectors =
+        out.has("orLabelSelectors") && out.get("orLabelSelectors").isArray()
+            ? (com.fasterxml.jackson.databind.node.ArrayNode) out.get("orLabelSelectors")
+            : out.putArray("orLabelSelectors");
+    // Velero refuses labelSelector beside orLabelSelectors: the instance's own selector becomes
+    // the first alternative.
+    if (out.has("labelSelector")) {
+      selectors.insert(0, out.remove("labelSelector"));
+    }
+    for (JsonNode disk : disks) {
+      String name = disk.path("name").asText("");
+      if (name.isEmpty()) {
+        continue;
+      }
+      ObjectNode labels = selectors.addObject().putObject("matchLabels");
+      labels.put("apps.cozystack.io/application.kind", "VMDisk");
+      labels.put("apps.cozystack.io/application.name", name);
+    }
+    return out;
+  }
+
   /** The strategy's {@code spec.template}, a missing node if absent. */
   static JsonNode template(GenericKubernetesResource strategy) {
     return Serialization.jsonMapper().valueToTree(strategy).path("spec").path("template");

@@ -14,6 +14,7 @@ import io.cozystack.contracts.driver.StrategyTemplate;
 import io.cozystack.contracts.driver.WatchedKind;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,9 +25,9 @@ import java.util.Optional;
  * and labelled with the owning job; removes a deleted RestoreJob's Velero Restores and asks Velero
  * (a {@code DeleteBackupRequest}) to delete the Velero Backup of a deleted Backup.
  *
- * <p>Left out of Cozystack's driver, for now: the VMInstance specifics (disk selectors, keeping IP
- * and MAC, renaming the original PVCs, suspending HelmReleases around a restore, the
- * resource-modifier ConfigMap), and restores into a renamed application.
+ * <p>Left out of Cozystack's driver, for now: the VMInstance specifics other than its disks (which
+ * a backup selects), keeping IP and MAC, renaming the original PVCs, suspending HelmReleases around
+ * a restore, the resource-modifier ConfigMap), and restores into a renamed application.
  */
 public final class VeleroDriver implements StrategyDriver {
   public static final String NAME = "velero.virtualization.cozystack.io";
@@ -71,7 +72,9 @@ public final class VeleroDriver implements StrategyDriver {
               run.namespace(),
               run.name(),
               run.ownerLabels(),
-              VeleroBackups.renderSpec(run.strategy(), run.templateContext()),
+              VeleroBackups.withVmDisks(
+                  VeleroBackups.renderSpec(run.strategy(), run.templateContext()),
+                  Serialization.jsonMapper().valueToTree(run.application())),
               VeleroBackups.underlyingResources(
                   run.namespace(), run.job().getSpec().applicationRef()));
     } catch (StrategyTemplate.TemplateException e) {

@@ -45,6 +45,50 @@ class VeleroBackupsTest {
   }
 
   @Test
+  void aVmInstanceBackupAlsoSelectsEachOfItsDisks() {
+    JsonNode spec =
+        Serialization.jsonMapper()
+            .valueToTree(
+                Map.of(
+                    "includedNamespaces",
+                    java.util.List.of("tenant-a"),
+                    "orLabelSelectors",
+                    java.util.List.of(Map.of("matchLabels", Map.of("app", "vm")))));
+    JsonNode vm =
+        Serialization.jsonMapper()
+            .valueToTree(
+                Map.of(
+                    "kind",
+                    "VMInstance",
+                    "spec",
+                    Map.of(
+                        "disks",
+                        java.util.List.of(Map.of("name", "root"), Map.of("name", "data")))));
+
+    JsonNode out = VeleroBackups.withVmDisks(spec, vm);
+
+    assertThat(out.path("orLabelSelectors")).hasSize(3);
+    assertThat(
+            out.path("orLabelSelectors")
+                .get(2)
+                .path("matchLabels")
+                .path("apps.cozystack.io/application.name")
+                .asText())
+        .isEqualTo("data");
+    assertThat(
+            out.path("orLabelSelectors")
+                .get(1)
+                .path("matchLabels")
+                .path("apps.cozystack.io/application.kind")
+                .asText())
+        .isEqualTo("VMDisk");
+    assertThat(spec.path("orLabelSelectors")).hasSize(1);
+    JsonNode other =
+        Serialization.jsonMapper().valueToTree(Map.of("kind", "VMDisk", "spec", Map.of()));
+    assertThat(VeleroBackups.withVmDisks(spec, other)).isSameAs(spec);
+  }
+
+  @Test
   void rendersOnlyTheBackupSpecSoRestoreOnlyFieldsDoNotBreakABackup() throws Exception {
     JsonNode spec = VeleroBackups.renderSpec(STRATEGY, context());
 
