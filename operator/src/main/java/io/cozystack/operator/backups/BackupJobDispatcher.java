@@ -139,7 +139,6 @@ public final class BackupJobDispatcher implements Reconciler<BackupJob>, AutoClo
 
   /** The job for the metrics; its kind is the strategy its BackupClass routes it to, if known. */
   private BackupMetrics.JobView view(BackupJob j) {
-    var s = j.getStatus();
     TypedLocalObjectReference app = j.getSpec().applicationRef();
     String kind =
         classes
@@ -147,16 +146,7 @@ public final class BackupJobDispatcher implements Reconciler<BackupJob>, AutoClo
             .flatMap(bc -> BackupClassRoute.of(bc, app))
             .map(r -> r.strategyRef().kind())
             .orElse(null);
-    return s == null
-        ? new BackupMetrics.JobView(j.getMetadata().getUid(), null, kind, null, null, null, null)
-        : new BackupMetrics.JobView(
-            j.getMetadata().getUid(),
-            s.driver(),
-            kind,
-            s.phase(),
-            s.startedAt(),
-            s.completedAt(),
-            s.conditions());
+    return BackupMetrics.JobView.of(j.getMetadata().getUid(), kind, j.getStatus());
   }
 
   private UpdateControl<BackupJob> write(BackupJob job, DispatchStatus outcome) {

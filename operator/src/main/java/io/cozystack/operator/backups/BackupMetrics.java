@@ -1,6 +1,7 @@
 package io.cozystack.operator.backups;
 
 import io.cozystack.api.backups.v1alpha1.RunPhase;
+import io.cozystack.api.backups.v1alpha1.RunStatus;
 import io.cozystack.api.meta.Condition;
 import io.cozystack.operator.observability.StateGauges;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -34,7 +35,22 @@ public final class BackupMetrics {
       RunPhase phase,
       String startedAt,
       String completedAt,
-      List<Condition> conditions) {}
+      List<Condition> conditions) {
+
+    /** The job {@code uid} with strategy {@code kind} (if known), as its status stands. */
+    public static JobView of(String uid, String kind, RunStatus status) {
+      return status == null
+          ? new JobView(uid, null, kind, null, null, null, null)
+          : new JobView(
+              uid,
+              status.driver(),
+              kind,
+              status.phase(),
+              status.startedAt(),
+              status.completedAt(),
+              status.conditions());
+    }
+  }
 
   private final StateGauges gauges;
   private final MeterRegistry registry;

@@ -116,22 +116,12 @@ public final class RestoreJobDispatcher implements Reconciler<RestoreJob> {
 
   /** The job for the metrics; its kind is its Backup's strategy kind, if the Backup is known. */
   private BackupMetrics.JobView view(RestoreJob j) {
-    var s = j.getStatus();
     String kind =
         backups
             .get(new ResourceID(j.getSpec().backupRef().name(), j.getMetadata().getNamespace()))
             .map(b -> b.getSpec().strategyRef().kind())
             .orElse(null);
-    return s == null
-        ? new BackupMetrics.JobView(j.getMetadata().getUid(), null, kind, null, null, null, null)
-        : new BackupMetrics.JobView(
-            j.getMetadata().getUid(),
-            s.driver(),
-            kind,
-            s.phase(),
-            s.startedAt(),
-            s.completedAt(),
-            s.conditions());
+    return BackupMetrics.JobView.of(j.getMetadata().getUid(), kind, j.getStatus());
   }
 
   private UpdateControl<RestoreJob> write(RestoreJob job, DispatchStatus outcome) {

@@ -16,4 +16,5 @@ public record RestoreJobStatus(
     @JsonPropertyDescription(
             "The registered driver this job is dispatched to; only that driver acts on it.")
         String driver,
-    List<Condition> conditions) {}
+    List<Condition> conditions)
+    implements RunStatus {}
