@@ -220,7 +220,7 @@ class JobDriverIT {
   }
 
   @Test
-  void cozystacksFinalizersOnJobBackupsAndRestoresAreReleasedByThePlatform() {
+  void cozystacksFinalizersOnJobBackupsAndRestoresAreReleasedByThePlatformsJobDriver() {
     apply(
         """
         apiVersion: backups.cozystack.io/v1alpha1
@@ -265,6 +265,49 @@ class JobDriverIT {
             () ->
                 client.resources(Backup.class).inNamespace(namespace).withName("legacy").get()
                     == null);
+  }
+
+  @Test
+  void aBackupWhoseDriverIsAbsentWaitsAndSaysWhichCatalogToInstall() {
+    apply(
+        """
+        apiVersion: backups.cozystack.io/v1alpha1
+        kind: Backup
+        metadata: {name: orphan, namespace: %s, finalizers: [backups.cozystack.io/cleanup]}
+        spec:
+          applicationRef: {apiGroup: apps.cozystack.io, kind: FoundationDB, name: fdb}
+          strategyRef: {apiGroup: strategy.backups.cozystack.io, kind: FoundationDB, name: f}
+          takenAt: "2026-01-01T00:00:00Z"
+        """
+            .formatted(namespace),
+        Backup.class);
+
+    client.resources(Backup.class).inNamespace(namespace).withName("orphan").delete();
+
+    var event =
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .until(
+                () ->
+                    client.v1().events().inNamespace(namespace).list().getItems().stream()
+                        .filter(e -> "CleanupAwaitsDriver".equals(e.getReason()))
+                        .filter(e -> "orphan".equals(e.getInvolvedObject().getName()))
+                        .findFirst(),
+                java.util.Optional::isPresent)
+            .get();
+    assertThat(event.getMessage()).contains("FoundationDB", "cozystack.services");
+    // Nobody removed Cozystack's finalizer: the Backup waits.
+    assertThat(client.resources(Backup.class).inNamespace(namespace).withName("orphan").get())
+        .isNotNull();
+    client
+        .resources(Backup.class)
+        .inNamespace(namespace)
+        .withName("orphan")
+        .edit(
+            b -> {
+              b.getMetadata().setFinalizers(java.util.List.of());
+              return b;
+            });
   }
 
   @Test

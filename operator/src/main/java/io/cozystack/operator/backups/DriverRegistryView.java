@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The driver registry as a job controller sees it: registrations and heartbeat Leases as event
@@ -63,9 +64,13 @@ final class DriverRegistryView<P extends HasMetadata> {
 
   /** The last renew time of every driver's Lease, by driver name. */
   Map<String, Instant> heartbeats() {
+    return heartbeats(leases.list());
+  }
+
+  /** The last renew time of every driver's Lease among {@code leases}, by driver name. */
+  static Map<String, Instant> heartbeats(Stream<Lease> leases) {
     Map<String, Instant> heartbeats = new HashMap<>();
     leases
-        .list()
         .filter(l -> l.getMetadata().getName().startsWith(BackupDriver.LEASE_PREFIX))
         .filter(l -> l.getSpec() != null && l.getSpec().getRenewTime() != null)
         .forEach(

@@ -14,8 +14,9 @@ import java.time.Clock;
 /**
  * The platform's part of Cozystack's Backup controller (§3.7) after the split, for Backups and
  * RestoreJobs: it adds no finalizer and deletes no archive (the owning driver does, with its own
- * finalizer); it only settles Cozystack's legacy finalizers on an object being deleted ({@link
- * LegacyFinalizers}). It runs in JOSDK's all-events mode, since a deletion is what it acts on.
+ * finalizer, and releases Cozystack's legacy ones); it only says, on an object being deleted, which
+ * absent driver the deletion waits for ({@link LegacyFinalizers}). It runs in JOSDK's all-events
+ * mode, since a deletion is what it acts on.
  */
 public abstract class LegacyFinalizerReconciler<R extends HasMetadata> implements Reconciler<R> {
   private final Clock clock;
@@ -66,7 +67,8 @@ public abstract class LegacyFinalizerReconciler<R extends HasMetadata> implement
         ctx.getClient(),
         new EventRecorder(ctx.getClient(), clock),
         object,
-        strategyOf(ctx.getClient(), object));
+        strategyOf(ctx.getClient(), object),
+        clock.instant());
     return UpdateControl.noUpdate();
   }
 }

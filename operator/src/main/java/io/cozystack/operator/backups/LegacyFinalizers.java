@@ -1,24 +1,22 @@
 package io.cozystack.operator.backups;
 
 import io.cozystack.api.backups.driver.StrategyHandoff;
+import io.cozystack.api.backups.v1alpha1.BackupDriver;
 import io.cozystack.api.backups.v1alpha1.BackupsApi;
 import io.cozystack.api.meta.TypedLocalObjectReference;
 import io.cozystack.operator.status.EventRecorder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.util.ArrayList;
-import java.util.List;
+import java.time.Instant;
+import java.util.Optional;
 
 /**
  * Cozystack's single backup controller put finalizers on every Backup and RestoreJob. After the
- * split, the driver that owns the strategy kind removes them (the SDK adopts them). For the
- * platform's own Job kind, which keeps no side-state, the platform removes them itself; for any
- * other kind it only says, by a Warning event, which driver the deletion waits for.
+ * split, the driver that owns the strategy kind removes them (the SDK adopts them; the platform's
+ * Job driver is such a driver). When no live driver owns the kind, the deletion waits, and the
+ * platform says which driver it waits for with a Warning event.
  */
 final class LegacyFinalizers {
-  static final String PLATFORM_KIND = "Job";
-
   private LegacyFinalizers() {}
 
   static boolean held(HasMetadata object) {
@@ -28,22 +26,20 @@ final class LegacyFinalizers {
             .anyMatch(BackupsApi.LEGACY_CLEANUP_FINALIZERS::contains);
   }
 
-  /** Releases the platform's kinds; explains the wait for the others. */
+  /** Explains the wait, unless a live driver owns the kind and will release the object. */
   static void handle(
       KubernetesClient client,
       EventRecorder events,
       HasMetadata object,
-      TypedLocalObjectReference strategy) {
+      TypedLocalObjectReference strategy,
+      Instant now) {
     if (!held(object)) {
       return;
     }
-    if (strategy != null
-        && StrategyHandoff.STRATEGY_GROUP.equals(strategy.apiGroup())
-        && PLATFORM_KIND.equals(strategy.kind())) {
-      release(client, object);
+    String kind = strategy == null ? null : strategy.apiGroup() + "/" + strategy.kind();
+    if (kind != null && liveOwner(client, kind, now).isPresent()) {
       return;
     }
-    String kind = strategy == null ? "unknown" : strategy.apiGroup() + "/" + strategy.kind();
     String catalog =
         strategy == null
             ? "the catalog that ships it"
@@ -54,7 +50,7 @@ final class LegacyFinalizers {
         object,
         "CleanupAwaitsDriver",
         "deletion waits for the driver of strategy kind "
-            + kind
+            + (kind == null ? "unknown" : kind)
             + " to clean up and remove "
             + BackupsApi.LEGACY_CLEANUP_FINALIZERS
             + "; install or start it ("
@@ -62,21 +58,13 @@ final class LegacyFinalizers {
             + "), or remove those finalizers by hand to leave its data as it is");
   }
 
-  private static void release(KubernetesClient client, HasMetadata object) {
-    try {
-      client
-          .resource(object)
-          .edit(
-              o -> {
-                List<String> kept = new ArrayList<>(o.getMetadata().getFinalizers());
-                kept.removeAll(BackupsApi.LEGACY_CLEANUP_FINALIZERS);
-                o.getMetadata().setFinalizers(kept);
-                return o;
-              });
-    } catch (KubernetesClientException e) {
-      if (e.getCode() != 404) {
-        throw e;
-      }
-    }
+  /** The live driver that owns {@code kind}, read from the registry (a rare path: no cache). */
+  private static Optional<String> liveOwner(KubernetesClient client, String kind, Instant now) {
+    var registrations = client.resources(BackupDriver.class).list().getItems();
+    var heartbeats =
+        DriverRegistryView.heartbeats(
+            client.leases().inNamespace(BackupDriver.LEASE_NAMESPACE).list().getItems().stream());
+    return Optional.ofNullable(
+        DriverClaims.resolve(registrations, heartbeats, now).owners().get(kind));
   }
 }
