@@ -62,14 +62,8 @@ class BackupDispatchIT {
       operator.close();
     }
     // The fake registrations are cluster-wide: leave none to conflict with later classes' drivers.
-    for (String driver : List.of("mariadb-driver", "velero-driver", "mongo-a", "mongo-b")) {
-      client.resources(BackupDriver.class).withName(driver).delete();
-      client
-          .leases()
-          .inNamespace(BackupDriver.LEASE_NAMESPACE)
-          .withName(BackupDriver.LEASE_PREFIX + driver)
-          .delete();
-    }
+    Manifests.removeDrivers(
+        client, List.of("mariadb-driver", "velero-driver", "mongo-a", "mongo-b"));
   }
 
   @Test

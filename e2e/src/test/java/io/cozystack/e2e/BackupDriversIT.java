@@ -45,14 +45,8 @@ class BackupDriversIT {
       operator.close();
     }
     // The fake registrations are cluster-wide: leave none to conflict with later classes' drivers.
-    for (String driver : List.of("first-cnpg", "second-cnpg", "short-lived", "never-beat")) {
-      client.resources(BackupDriver.class).withName(driver).delete();
-      client
-          .leases()
-          .inNamespace(BackupDriver.LEASE_NAMESPACE)
-          .withName(BackupDriver.LEASE_PREFIX + driver)
-          .delete();
-    }
+    Manifests.removeDrivers(
+        client, List.of("first-cnpg", "second-cnpg", "short-lived", "never-beat"));
   }
 
   @Test

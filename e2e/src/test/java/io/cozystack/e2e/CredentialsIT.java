@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.cozystack.api.Contracts;
 import io.cozystack.api.backups.driver.DriverRegistrationSpec;
-import io.cozystack.api.backups.v1alpha1.BackupDriver;
 import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
 import io.cozystack.api.meta.Condition;
@@ -89,9 +88,7 @@ class CredentialsIT {
     for (DriverHeartbeat d : drivers) {
       d.close();
     }
-    for (String d : List.of("creds-mariadb", "creds-acme")) {
-      client.resources(BackupDriver.class).withName(d).delete();
-    }
+    Manifests.removeDrivers(client, List.of("creds-mariadb", "creds-acme"));
     client.secrets().inNamespace("cozy-system").withName(source).delete();
   }
 

@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.cozystack.api.backups.v1alpha1.Backup;
-import io.cozystack.api.backups.v1alpha1.BackupDriver;
 import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -40,12 +38,7 @@ class JobDriverIT {
 
   @BeforeAll
   static void start() throws Exception {
-    client
-        .namespaces()
-        .resource(
-            new NamespaceBuilder().withNewMetadata().withName("cozy-system").endMetadata().build())
-        .fieldManager("cozy-e2e")
-        .serverSideApply();
+    Manifests.namespace(client, "cozy-system");
     apply(
         """
         apiVersion: cozystack.io/v1alpha1
@@ -102,18 +95,7 @@ class JobDriverIT {
         """,
         io.cozystack.api.backups.v1alpha1.BackupClass.class);
     operator = InProcessOperator.start(kubeconfig);
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .ignoreExceptions()
-        .until(
-            () ->
-                client
-                    .resources(BackupDriver.class)
-                    .withName("job.platform.cozystack.io")
-                    .get()
-                    .getStatus()
-                    .owned()
-                    .contains("strategy.backups.cozystack.io/Job"));
+    Manifests.awaitOwned(client, "job.platform.cozystack.io", "strategy.backups.cozystack.io/Job");
     await()
         .atMost(Duration.ofSeconds(30))
         .ignoreExceptions()

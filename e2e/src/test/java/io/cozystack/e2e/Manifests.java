@@ -1,5 +1,6 @@
 package io.cozystack.e2e;
 
+import io.cozystack.api.backups.v1alpha1.BackupDriver;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -11,7 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-/** Fixtures the backup tests share: manifests applied as a person would, namespaces, CRDs. */
+/**
+ * Fixtures the backup tests share: manifests applied as a person would, namespaces, CRDs, and the
+ * driver registry (a driver owning its kind; fake registrations removed).
+ */
 final class Manifests {
   static final String FIELD_MANAGER = "cozy-e2e";
 
@@ -52,5 +56,38 @@ final class Manifests {
         .customResourceDefinitions()
         .withName(crd.getMetadata().getName())
         .waitUntilCondition(CrdInstaller::established, 60, TimeUnit.SECONDS);
+  }
+
+  /**
+   * Waits until registration {@code driver} owns strategy kind {@code kind} ({@code group/Kind}).
+   */
+  static void awaitOwned(KubernetesClient client, String driver, String kind) {
+    org.awaitility.Awaitility.await()
+        .atMost(java.time.Duration.ofSeconds(60))
+        .ignoreExceptions()
+        .until(
+            () ->
+                client
+                    .resources(BackupDriver.class)
+                    .withName(driver)
+                    .get()
+                    .getStatus()
+                    .owned()
+                    .contains(kind));
+  }
+
+  /**
+   * Removes fake registrations and their Leases: they are cluster-wide, and one left behind would
+   * conflict with a later class's real driver.
+   */
+  static void removeDrivers(KubernetesClient client, java.util.List<String> drivers) {
+    for (String driver : drivers) {
+      client.resources(BackupDriver.class).withName(driver).delete();
+      client
+          .leases()
+          .inNamespace(BackupDriver.LEASE_NAMESPACE)
+          .withName(BackupDriver.LEASE_PREFIX + driver)
+          .delete();
+    }
   }
 }

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.backups.v1alpha1.Backup;
 import io.cozystack.api.backups.v1alpha1.BackupClass;
-import io.cozystack.api.backups.v1alpha1.BackupDriver;
 import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.RestoreJob;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
@@ -15,7 +14,6 @@ import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.catalog.services.backups.mariadb.MariaDbDriver;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -54,12 +52,7 @@ class MariaDbDriverIT {
 
   @BeforeAll
   static void start() throws Exception {
-    client
-        .namespaces()
-        .resource(
-            new NamespaceBuilder().withNewMetadata().withName("cozy-system").endMetadata().build())
-        .fieldManager("cozy-e2e")
-        .serverSideApply();
+    Manifests.namespace(client, "cozy-system");
     installStrategyCrd();
     apply(
         """
@@ -104,18 +97,7 @@ class MariaDbDriverIT {
     operator = InProcessOperator.start(kubeconfig);
     driver = InProcessDriver.start(kubeconfig, new MariaDbDriver(), requests);
     mariadbOperator = MariaDbDouble.start(client, namespace);
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .ignoreExceptions()
-        .until(
-            () ->
-                client
-                    .resources(BackupDriver.class)
-                    .withName(MariaDbDriver.NAME)
-                    .get()
-                    .getStatus()
-                    .owned()
-                    .contains("strategy.backups.cozystack.io/MariaDB"));
+    Manifests.awaitOwned(client, MariaDbDriver.NAME, "strategy.backups.cozystack.io/MariaDB");
     for (String app : List.of("db", "flaky", "source", "copy")) {
       application(app);
     }

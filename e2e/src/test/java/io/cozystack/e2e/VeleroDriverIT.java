@@ -109,18 +109,7 @@ class VeleroDriverIT {
     operator = InProcessOperator.start(kubeconfig);
     driver = InProcessDriver.start(kubeconfig, new VeleroDriver(), requests);
     velero = new VeleroDouble(client);
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .ignoreExceptions()
-        .until(
-            () ->
-                client
-                    .resources(BackupDriver.class)
-                    .withName(DRIVER)
-                    .get()
-                    .getStatus()
-                    .owned()
-                    .contains("strategy.backups.cozystack.io/Velero"));
+    Manifests.awaitOwned(client, DRIVER, "strategy.backups.cozystack.io/Velero");
     await()
         .atMost(Duration.ofSeconds(30))
         .ignoreExceptions()
