@@ -2,6 +2,8 @@ package io.cozystack.contracts.validation;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.cozystack.contracts.artifact.PackageCommand;
+import io.cozystack.contracts.artifact.PushCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,14 +14,22 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code cozy-catalog}: validates a catalog against the contracts, or lists the breaking changes
- * between two versions of one. Exit codes: 0 no findings, 1 findings, 2 usage or I/O error.
+ * {@code cozy-catalog}: validates a catalog against the contracts, lists the breaking changes
+ * between two versions of one, or packages and pushes it as a Flux OCI artifact. Exit codes: 0 no
+ * findings, 1 findings, 2 usage, I/O or registry error.
  */
 @Command(
     name = "cozy-catalog",
     mixinStandardHelpOptions = true,
-    description = "Checks a catalog against the platform's contracts (K1-K6).",
-    subcommands = {CatalogCli.Validate.class, CatalogCli.Diff.class},
+    description =
+        "Checks a catalog against the platform's contracts (K1-K6) and publishes it as a Flux OCI"
+            + " artifact.",
+    subcommands = {
+      CatalogCli.Validate.class,
+      CatalogCli.Diff.class,
+      PackageCommand.class,
+      PushCommand.class
+    },
     versionProvider = CatalogCli.Version.class,
     exitCodeOnInvalidInput = 2,
     exitCodeOnExecutionException = 2)

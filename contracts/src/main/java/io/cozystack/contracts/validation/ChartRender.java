@@ -64,13 +64,29 @@ public final class ChartRender {
     return Map.of(ValuesKeys.CLUSTER, cluster, ValuesKeys.NAMESPACE, namespace);
   }
 
-  private static void vendorCozyLib(Path target) throws IOException {
+  /**
+   * The platform's cozy-lib chart (K5) as carried in this jar: each file's path inside the chart,
+   * in path order, and its bytes. The validator vendors it into every chart it renders; {@code
+   * cozy-catalog package} ships it in the catalog's artifact.
+   */
+  public static Map<String, byte[]> cozyLib() throws IOException {
+    Map<String, byte[]> files = new TreeMap<>();
     for (String file : new String[] {"Chart.yaml", "templates/_helpers.tpl"}) {
       try (InputStream in = ChartRender.class.getResourceAsStream(COZY_LIB + file)) {
-        Path out = target.resolve(file);
-        Files.createDirectories(out.getParent());
-        Files.copy(in, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        if (in == null) {
+          throw new IOException("this jar lacks its cozy-lib file " + COZY_LIB + file);
+        }
+        files.put(file, in.readAllBytes());
       }
+    }
+    return files;
+  }
+
+  private static void vendorCozyLib(Path target) throws IOException {
+    for (Map.Entry<String, byte[]> file : cozyLib().entrySet()) {
+      Path out = target.resolve(file.getKey());
+      Files.createDirectories(out.getParent());
+      Files.write(out, file.getValue());
     }
   }
 
