@@ -84,8 +84,8 @@ class ApplicationsIT {
     assertThat(release.getSpec().chartRef().name())
         .isEqualTo("cozystack-tenant-application-default-tenant");
     assertThat(release.getSpec().chartRef().kind()).isEqualTo("ExternalArtifact");
-    assertThat(release.getSpec().install().timeout()).isEqualTo("15m");
-    assertThat(release.getSpec().upgrade().timeout()).isEqualTo("15m");
+    assertThat(release.getSpec().install().timeout()).isEqualTo("15m0s");
+    assertThat(release.getSpec().upgrade().timeout()).isEqualTo("15m0s");
     assertThat(release.getSpec().valuesFrom())
         .singleElement()
         .satisfies(v -> assertThat(v.name()).isEqualTo("cozystack-values"))

@@ -2,6 +2,7 @@ package io.cozystack.operator;
 
 import io.cozystack.operator.backups.credentials.CredentialsSettings;
 import io.cozystack.operator.observability.HealthServer;
+import io.cozystack.operator.packages.GoDuration;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -272,29 +273,27 @@ public final class Main implements Callable<Integer> {
 
   /** Validates the HelmRelease flags (Flux duration syntax, positive) into settings. */
   ReleaseSettings releaseSettings() {
-    fluxDuration("--helmrelease-interval", helmReleaseInterval);
-    fluxDuration("--helmrelease-retry-interval", helmReleaseRetryInterval);
-    fluxDuration("--helmrelease-install-timeout", helmReleaseInstallTimeout);
-    fluxDuration("--helmrelease-upgrade-timeout", helmReleaseUpgradeTimeout);
     if (helmReleaseMaxHistory < 0) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
           "--helmrelease-max-history must be 0 or more, got " + helmReleaseMaxHistory);
     }
     return new ReleaseSettings(
-        helmReleaseInterval,
-        helmReleaseRetryInterval,
-        helmReleaseInstallTimeout,
-        helmReleaseUpgradeTimeout,
+        fluxDuration("--helmrelease-interval", helmReleaseInterval),
+        fluxDuration("--helmrelease-retry-interval", helmReleaseRetryInterval),
+        fluxDuration("--helmrelease-install-timeout", helmReleaseInstallTimeout),
+        fluxDuration("--helmrelease-upgrade-timeout", helmReleaseUpgradeTimeout),
         helmReleaseMaxHistory);
   }
 
-  private void fluxDuration(String flag, String value) {
-    if (!value.matches("([0-9]+(\\.[0-9]+)?(ms|s|m|h))+") || value.matches("(0+(ms|s|m|h))+")) {
+  /** The flag's duration as Go writes it (5m → 5m0s); refused unless positive. */
+  private String fluxDuration(String flag, String value) {
+    if (GoDuration.parse(value).filter(nanos -> nanos > 0).isEmpty()) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
           flag + " must be a positive duration such as 30s, 5m or 1h30m, got '" + value + "'");
     }
+    return GoDuration.canonical(value);
   }
 
   /** Stops the controllers when the JVM is asked to exit (SIGTERM, SIGINT). */

@@ -27,6 +27,11 @@ public record ComponentInstall(
         UpgradeCrds upgradeCRDs,
     WaitStrategy waitStrategy,
     @JsonPropertyDescription(
+            "Install and upgrade without waiting for the rendered objects to become ready"
+                + " (HelmRelease spec.install/upgrade.disableWait); health checks are then not run."
+                + " For charts whose objects cannot be ready while the release is evaluated.")
+        Boolean disableWait,
+    @JsonPropertyDescription(
             "CEL health checks; when set and waitStrategy is empty, poller is used.")
         List<HealthCheckExpr> healthCheckExprs,
     @JsonPropertyDescription(

@@ -42,6 +42,9 @@ public record PackageStatus(
     PROGRESSING,
     @JsonProperty("Failed")
     FAILED,
+    /** helm-controller's last attempt failed and it tries again after the retry interval. */
+    @JsonProperty("Retrying")
+    RETRYING,
     @JsonProperty("Conflict")
     CONFLICT,
     @JsonProperty("WaitingForValues")

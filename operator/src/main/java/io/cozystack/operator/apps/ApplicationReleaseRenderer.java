@@ -10,6 +10,7 @@ import io.cozystack.operator.flux.HelmReleaseSpec.Action;
 import io.cozystack.operator.flux.HelmReleaseSpec.ChartRef;
 import io.cozystack.operator.flux.HelmReleaseSpec.Strategy;
 import io.cozystack.operator.flux.HelmReleaseSpec.WaitStrategyRef;
+import io.cozystack.operator.packages.GoDuration;
 import io.cozystack.operator.packages.HelmReleaseRenderer;
 import io.cozystack.operator.packages.Ownership;
 import io.cozystack.operator.packages.ReleaseSettings;
@@ -80,11 +81,13 @@ public final class ApplicationReleaseRenderer {
             ? Map.of()
             : definition.getMetadata().getAnnotations();
     String installTimeout =
-        annotations.getOrDefault(AppsApi.INSTALL_TIMEOUT, settings.installTimeout());
+        GoDuration.canonical(
+            annotations.getOrDefault(AppsApi.INSTALL_TIMEOUT, settings.installTimeout()));
     String upgradeTimeout =
-        annotations.getOrDefault(
-            AppsApi.UPGRADE_TIMEOUT,
-            annotations.getOrDefault(AppsApi.INSTALL_TIMEOUT, settings.upgradeTimeout()));
+        GoDuration.canonical(
+            annotations.getOrDefault(
+                AppsApi.UPGRADE_TIMEOUT,
+                annotations.getOrDefault(AppsApi.INSTALL_TIMEOUT, settings.upgradeTimeout())));
     boolean disableWait = "true".equalsIgnoreCase(annotations.get(AppsApi.DISABLE_WAIT));
     Strategy strategy = new Strategy("RetryOnFailure", settings.retryInterval());
     boolean healthChecks =

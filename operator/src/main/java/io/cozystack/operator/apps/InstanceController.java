@@ -262,6 +262,7 @@ final class InstanceController implements AutoCloseable {
     switch (state.state()) {
       case READY -> conditions.ready("ReleaseReady", state.message());
       case FAILED -> conditions.stalled("ReleaseFailed", state.message());
+      case RETRYING -> conditions.waiting("ReleaseFailed", state.message());
       default -> conditions.progressing("Progressing", state.message());
     }
     return conditions.build();
@@ -278,7 +279,7 @@ final class InstanceController implements AutoCloseable {
     }
     switch (now) {
       case READY -> events.normal(instance, "ReleaseReady", detail);
-      case FAILED -> events.warning(instance, "ReleaseFailed", detail);
+      case FAILED, RETRYING -> events.warning(instance, "ReleaseFailed", detail);
       case CONFLICT ->
           events.warning(
               instance, "OwnershipConflict", "HelmRelease held by " + detail + "; left untouched");

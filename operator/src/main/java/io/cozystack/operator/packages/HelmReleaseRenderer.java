@@ -75,12 +75,14 @@ public final class HelmReleaseRenderer {
       ValuesTransport transport) {
     ComponentInstall install = component.install();
     Strategy strategy = new Strategy("RetryOnFailure", settings.retryInterval());
+    boolean disableWait = Boolean.TRUE.equals(install.disableWait());
     boolean healthChecks =
-        install.healthCheckExprs() != null && !install.healthCheckExprs().isEmpty();
+        !disableWait && install.healthCheckExprs() != null && !install.healthCheckExprs().isEmpty();
     String waitStrategy =
         install.waitStrategy() != null
             ? install.waitStrategy().name().toLowerCase(java.util.Locale.ROOT)
             : healthChecks ? "poller" : null;
+    Boolean noWait = disableWait ? Boolean.TRUE : null;
     return new HelmReleaseSpec(
         settings.interval(),
         settings.maxHistory(),
@@ -88,11 +90,12 @@ public final class HelmReleaseRenderer {
             "ExternalArtifact",
             Naming.artifactName(source, variant.name(), component.name()),
             Naming.SYSTEM_NAMESPACE),
-        new Action(settings.installTimeout(), strategy, null),
+        new Action(settings.installTimeout(), strategy, null, noWait),
         new Action(
             settings.upgradeTimeout(),
             strategy,
-            install.upgradeCRDs() == null ? null : install.upgradeCRDs().name()),
+            install.upgradeCRDs() == null ? null : install.upgradeCRDs().name(),
+            noWait),
         healthChecks ? install.healthCheckExprs() : null,
         waitStrategy == null ? null : new WaitStrategyRef(waitStrategy),
         dependsOn.isEmpty() ? null : dependsOn,

@@ -14,7 +14,12 @@ import java.util.Optional;
 public final class Ownership {
   private Ownership() {}
 
-  /** A controller ownerReference to {@code owner}, for objects it creates. */
+  /**
+   * A controller ownerReference to {@code owner}, for objects it creates. Without {@code
+   * blockOwnerDeletion}, as Cozystack writes it: setting it needs {@code update} on the owner's
+   * {@code finalizers} subresource where owner-reference permissions are enforced, and nothing here
+   * relies on foreground deletion.
+   */
   public static OwnerReference controllerReference(HasMetadata owner) {
     return new OwnerReferenceBuilder()
         .withApiVersion(owner.getApiVersion())
@@ -22,7 +27,6 @@ public final class Ownership {
         .withName(owner.getMetadata().getName())
         .withUid(owner.getMetadata().getUid())
         .withController(true)
-        .withBlockOwnerDeletion(true)
         .build();
   }
 

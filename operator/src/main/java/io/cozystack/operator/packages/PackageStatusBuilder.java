@@ -85,6 +85,7 @@ public final class PackageStatusBuilder {
       PackagePlan.Ready plan, Map<String, ComponentStatus> components, Conditions conditions) {
     List<String> conflicts = describe(components, ComponentState.CONFLICT);
     List<String> failed = describe(components, ComponentState.FAILED);
+    List<String> retrying = describe(components, ComponentState.RETRYING);
     List<String> missing = describe(components, ComponentState.VALUES_MISSING);
     List<String> waiting = describe(components, ComponentState.WAITING_FOR_VALUES);
     List<String> progressing = names(components, ComponentState.PROGRESSING);
@@ -93,6 +94,8 @@ public final class PackageStatusBuilder {
       conditions.stalled("OwnershipConflict", String.join("; ", conflicts));
     } else if (!failed.isEmpty()) {
       conditions.stalled("ReleaseFailed", String.join("; ", failed));
+    } else if (!retrying.isEmpty()) {
+      conditions.waiting("ReleaseFailed", String.join("; ", retrying));
     } else if (!missing.isEmpty()) {
       conditions.stalled("ValuesMissing", String.join("; ", missing));
     } else if (!waiting.isEmpty()) {

@@ -1,7 +1,8 @@
 package io.cozystack.operator.packages;
 
 /**
- * Operator-wide HelmRelease settings, with Cozystack's flag names and defaults.
+ * Operator-wide HelmRelease settings, with Cozystack's flag names and defaults. Durations are held
+ * as Go writes them ({@code 5m0s}), see {@link GoDuration}.
  *
  * @param interval {@code --helmrelease-interval}
  * @param retryInterval {@code --helmrelease-retry-interval}
@@ -17,6 +18,6 @@ public record ReleaseSettings(
     int maxHistory) {
 
   public static ReleaseSettings defaults() {
-    return new ReleaseSettings("5m", "30s", "10m", "10m", 5);
+    return new ReleaseSettings("5m0s", "30s", "10m0s", "10m0s", 5);
   }
 }

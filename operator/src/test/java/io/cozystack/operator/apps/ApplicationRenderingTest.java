@@ -120,7 +120,7 @@ class ApplicationRenderingTest {
         .containsEntry("apps.cozystack.io/application.name", "acme")
         .containsEntry("apps.cozystack.io-team", "a")
         .containsEntry("sharding.fluxcd.io/key", "tenants");
-    assertThat(release.getSpec().install().timeout()).isEqualTo("15m");
+    assertThat(release.getSpec().install().timeout()).isEqualTo("15m0s");
     assertThat(release.getSpec().install().strategy().name()).isEqualTo("RetryOnFailure");
     assertThat(release.getSpec().chartRef().name())
         .isEqualTo("cozystack-tenant-application-default-tenant");
