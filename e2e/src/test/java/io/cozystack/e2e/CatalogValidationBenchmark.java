@@ -61,19 +61,29 @@ class CatalogValidationBenchmark {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
+  /**
+   * N Postgres copies: each its own chart {@code charts/postgres<i>}, every definition in the one
+   * {@code charts/postgres-rd} chart, and one PackageSource with a component per chart (so every
+   * chartRef is an artifact the catalog derives).
+   */
   private Path generate(int apps) throws IOException {
     Path source = ControlPlane.repoRoot().resolve("catalogs/services");
     Path target = dir.resolve("catalog");
+    String definition =
+        Files.readString(source.resolve("charts/postgres-rd/cozyrds/postgres.yaml"));
+    copy(source.resolve("charts/postgres-rd"), target.resolve("charts/postgres-rd"));
+    Files.delete(target.resolve("charts/postgres-rd/cozyrds/postgres.yaml"));
     StringBuilder entries = new StringBuilder();
+    StringBuilder components = new StringBuilder();
     for (int i = 0; i < apps; i++) {
       String kind = "Postgres" + i;
       String name = "postgres" + i;
-      Files.createDirectories(target.resolve("applications"));
       Files.writeString(
-          target.resolve("applications/" + name + ".yaml"),
-          Files.readString(source.resolve("applications/postgres.yaml"))
+          target.resolve("charts/postgres-rd/cozyrds/" + name + ".yaml"),
+          definition
               .replace("kind: Postgres", "kind: " + kind)
               .replace("name: postgres", "name: " + name)
+              .replace("-default-postgres\n", "-default-" + name + "\n")
               .replace("plural: postgreses", "plural: " + name + "s")
               .replace("singular: postgres", "singular: " + name)
               .replace("prefix: postgres-", "prefix: " + name + "-"));
@@ -81,12 +91,32 @@ class CatalogValidationBenchmark {
       entries.append(
           """
               - kind: %s
-                definition: applications/%s.yaml
+                definition: charts/postgres-rd/cozyrds/%s.yaml
                 chart: charts/%s
                 requiredValues: [_namespace.host]
           """
               .formatted(kind, name, name));
+      components.append(
+          """
+                  - name: %s
+                    path: charts/%s
+                    libraries: ["cozy-lib"]
+          """
+              .formatted(name, name));
     }
+    String sourceFile = "sources/postgres-application.yaml";
+    String packageSource = Files.readString(source.resolve(sourceFile));
+    Files.createDirectories(target.resolve("sources"));
+    Files.writeString(
+        target.resolve(sourceFile),
+        packageSource.substring(0, packageSource.indexOf("      components:\n"))
+            + "      components:\n"
+            + components
+            + """
+                    - name: postgres-rd
+                      path: charts/postgres-rd
+                      install: {namespace: cozy-system, releaseName: postgres-rd}
+            """);
     String manifest = Files.readString(source.resolve("catalog.yaml"));
     String head = manifest.substring(0, manifest.indexOf("  applications:\n"));
     String tail = manifest.substring(manifest.indexOf("  strategies:"));

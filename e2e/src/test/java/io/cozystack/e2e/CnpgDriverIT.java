@@ -61,7 +61,7 @@ class CnpgDriverIT {
     Manifests.crd(
         client,
         "catalogs/services/deploy/backup-drivers/crds/strategy.backups.cozystack.io_cnpgs.yaml");
-    applyFile(SERVICES.resolve("applications/postgres.yaml"));
+    applyFile(SERVICES.resolve("charts/postgres-rd/cozyrds/postgres.yaml"));
     apply(
         """
         apiVersion: strategy.backups.cozystack.io/v1alpha1

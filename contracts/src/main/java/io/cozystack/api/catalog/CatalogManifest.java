@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * A catalog's {@code catalog.yaml}: who it is, what platform it needs (version, contract version,
- * K3 properties, cozy-lib pin), and what it provides (application kinds with the K2 values each
- * requires, backup strategy kinds).
+ * K3 properties, cozy-lib pin), what it provides (application kinds with the K2 values each
+ * requires, backup strategy kinds), and the PackageSources that install it.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CatalogManifest(
@@ -21,6 +21,12 @@ public record CatalogManifest(
 
   public static final String FILE = "catalog.yaml";
   public static final String API_VERSION = "catalog.cozystack.io/v1alpha1";
+
+  /**
+   * Where the published catalog artifact carries the platform's cozy-lib (K5), from its root: a
+   * PackageSource library at this path is the bundled cozy-lib, not a file of the catalog.
+   */
+  public static final String COZY_LIB_PATH = "library/cozy-lib";
 
   /** Name and version. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -45,7 +51,12 @@ public record CatalogManifest(
       @JsonPropertyDescription(
               "_cluster keys beyond the typed ones that the catalog's charts read; the platform"
                   + " must set them in ClusterValues spec.extensions.")
-          List<String> clusterExtensions) {}
+          List<String> clusterExtensions,
+      @JsonPropertyDescription(
+              "PackageSource manifests (one per file, paths from the catalog root) that install the"
+                  + " catalog from its published artifact; every application's chartRef must be an"
+                  + " artifact they derive.")
+          List<@Pattern("^[A-Za-z0-9_][A-Za-z0-9_./-]*\\.ya?ml$") String> packageSources) {}
 
   /** The platform the catalog was built for. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -66,6 +66,20 @@ final class CatalogFiles {
     return 0;
   }
 
+  /** The 1-based line of the first line in the file that {@code pattern} finds, or 0. */
+  int line(String relative, java.util.regex.Pattern pattern) {
+    if (!exists(relative)) {
+      return 0;
+    }
+    List<String> lines = text(relative).lines().toList();
+    for (int i = 0; i < lines.size(); i++) {
+      if (pattern.matcher(lines.get(i)).find()) {
+        return i + 1;
+      }
+    }
+    return 0;
+  }
+
   /**
    * The line a parse error points at: an unknown field's own line (a record is built only after its
    * whole object is read, so the parser's location is the object's end), else the parser's.

@@ -7,14 +7,17 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * Validates a catalog directory against the contracts: the manifest, every application's definition
- * (K1, K6) and chart (K4), the K2 keys it reads and requires, the cozy-lib pin (K5). The CLI and
- * the operator use this same class.
+ * (K1, K6) and chart (K4), the K2 keys it reads and requires, the cozy-lib pin (K5), and the
+ * PackageSources that install the catalog (every chartRef derived by them, every definition
+ * installed by an {@code *-rd} component). The CLI and the operator use this same class.
  */
 public final class CatalogValidator {
   private CatalogValidator() {}
@@ -30,15 +33,18 @@ public final class CatalogValidator {
     ManifestRules.check(manifest.get(), files, findings);
     Set<String> extensions =
         new HashSet<>(ManifestRules.orEmpty(manifest.get().spec().clusterExtensions()));
+    Map<CatalogManifest.Application, ApplicationDefinition> definitions = new LinkedHashMap<>();
     for (CatalogManifest.Application app :
         ManifestRules.orEmpty(manifest.get().spec().applications())) {
       Optional<ApplicationDefinition> definition =
           ApplicationRules.check(app, extensions, files, findings);
+      definition.ifPresent(d -> definitions.put(app, d));
       var schema = definition.flatMap(d -> DefinitionCheck.check(d).schema());
       if (schema.isPresent()) {
         ChartRules.check(app, schema.get(), manifest.get(), extensions, files, findings);
       }
     }
+    SourceRules.check(manifest.get(), definitions, files, findings);
     return findings;
   }
 

@@ -71,7 +71,7 @@ final class ChartRules {
     }
   }
 
-  private static void deleteTree(Path dir) throws IOException {
+  static void deleteTree(Path dir) throws IOException {
     try (var walk = Files.walk(dir)) {
       for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);

@@ -11,6 +11,8 @@ import java.util.regex.Pattern;
  */
 final class ManifestShape {
   private static final Pattern NAME = Pattern.compile("^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$");
+  private static final Pattern SOURCE_FILE =
+      Pattern.compile("^[A-Za-z0-9_][A-Za-z0-9_./-]*\\.ya?ml$");
   private static final Pattern SEMVER =
       Pattern.compile("^[0-9]+\\.[0-9]+\\.[0-9]+(-[0-9A-Za-z.-]+)?$");
 
@@ -51,6 +53,16 @@ final class ManifestShape {
     for (CatalogManifest.Application app : ManifestRules.orEmpty(m.spec().applications())) {
       if (app.kind() == null || app.definition() == null || app.chart() == null) {
         problems.add("spec.applications[] needs kind, definition and chart");
+      }
+    }
+    for (String source : ManifestRules.orEmpty(m.spec().packageSources())) {
+      if (source == null
+          || !SOURCE_FILE.matcher(source).matches()
+          || List.of(source.split("/")).contains("..")) {
+        problems.add(
+            "spec.packageSources lists YAML files inside the catalog, from its root; "
+                + source
+                + " is not one");
       }
     }
     return problems;

@@ -39,7 +39,9 @@ class CatalogCliTest {
   @Test
   void findingsExitOneWithFileLineAndFix() {
     var fixture =
-        CatalogFixture.copy(dir).edit("catalog.yaml", "contractVersion: 1", "contractVersion: 7");
+        CatalogFixture.copy(dir)
+            .edit("catalog.yaml", "contractVersion: 1", "contractVersion: 7")
+            .edit(CatalogValidatorTest.SOURCE, "contractVersion: 1", "contractVersion: 7");
 
     Run run = run("validate", fixture.root.toString());
 
@@ -53,7 +55,9 @@ class CatalogCliTest {
   @Test
   void jsonOutputListsTheFindings() throws Exception {
     var fixture =
-        CatalogFixture.copy(dir).edit("catalog.yaml", "contractVersion: 1", "contractVersion: 7");
+        CatalogFixture.copy(dir)
+            .edit("catalog.yaml", "contractVersion: 1", "contractVersion: 7")
+            .edit(CatalogValidatorTest.SOURCE, "contractVersion: 1", "contractVersion: 7");
 
     Run run = run("validate", "--output", "json", fixture.root.toString());
 

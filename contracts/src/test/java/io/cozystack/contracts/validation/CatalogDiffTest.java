@@ -24,13 +24,16 @@ class CatalogDiffTest {
     var changed =
         CatalogFixture.copy(dir.resolve("new"))
             .edit(
-                "applications/postgres.yaml",
+                "charts/postgres-rd/cozyrds/postgres.yaml",
                 "\"size\":{\"type\":\"string\",\"default\":\"10Gi\"},",
                 "")
-            .edit("applications/postgres.yaml", "\"enum\":[\"v16\",\"v17\"]", "\"enum\":[\"v17\"]")
-            .edit("applications/postgres.yaml", "\"default\":2}", "\"default\":3}")
             .edit(
-                "applications/postgres.yaml",
+                "charts/postgres-rd/cozyrds/postgres.yaml",
+                "\"enum\":[\"v16\",\"v17\"]",
+                "\"enum\":[\"v17\"]")
+            .edit("charts/postgres-rd/cozyrds/postgres.yaml", "\"default\":2}", "\"default\":3}")
+            .edit(
+                "charts/postgres-rd/cozyrds/postgres.yaml",
                 "\"type\":\"object\",\"properties\"",
                 "\"type\":\"object\",\"required\":[\"replicas\"],\"properties\"")
             .edit("catalog.yaml", "      kind: AcmeDump", "      kind: AcmeDumpV2");
@@ -58,7 +61,7 @@ class CatalogDiffTest {
         CatalogFixture.copy(dir.resolve("new"))
             .edit(
                 "catalog.yaml",
-                "  applications:\n    - kind: Postgres\n      definition: applications/postgres.yaml\n"
+                "  applications:\n    - kind: Postgres\n      definition: charts/postgres-rd/cozyrds/postgres.yaml\n"
                     + "      chart: charts/postgres\n      requiredValues: [_namespace.host]\n",
                 "  applications: []\n");
 

@@ -9,6 +9,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Each rule of the validator, failing on a changed copy of a catalog that passes. */
 class CatalogValidatorTest {
+  /** The fixture's PackageSource, whose spec.catalog repeats the manifest. */
+  static final String SOURCE = "sources/postgres-application.yaml";
+
   @TempDir Path dir;
 
   private List<Finding> validate(CatalogFixture fixture) throws Exception {
@@ -52,7 +55,8 @@ class CatalogValidatorTest {
     var findings =
         validate(
             CatalogFixture.copy(dir)
-                .edit("catalog.yaml", "contractVersion: 1", "contractVersion: 3"));
+                .edit("catalog.yaml", "contractVersion: 1", "contractVersion: 3")
+                .edit(SOURCE, "contractVersion: 1", "contractVersion: 3"));
 
     assertThat(findings).extracting(Finding::rule).containsExactly("contract-window");
     assertThat(findings.get(0).line()).isEqualTo(9);
@@ -76,7 +80,12 @@ class CatalogValidatorTest {
                 .edit(
                     "catalog.yaml",
                     "      reason: every",
-                    "      minVersion: \"1.0\"\n      reason: every"));
+                    "      minVersion: \"1.0\"\n      reason: every")
+                .edit(SOURCE, "        minVersion: \"1.32\"\n", "")
+                .edit(
+                    SOURCE,
+                    "storage.defaultClass\n",
+                    "storage.defaultClass\n        minVersion: \"1.0\"\n"));
 
     assertThat(findings).extracting(Finding::rule).containsOnly("property-requirement").hasSize(2);
   }
@@ -86,11 +95,14 @@ class CatalogValidatorTest {
     var findings =
         validate(
             CatalogFixture.copy(dir)
-                .edit("applications/postgres.yaml", "singular: postgres", "singular: postgreses"));
+                .edit(
+                    "charts/postgres-rd/cozyrds/postgres.yaml",
+                    "singular: postgres",
+                    "singular: postgreses"));
 
     assertThat(findings)
         .singleElement()
-        .satisfies(f -> assertThat(f.file()).isEqualTo("applications/postgres.yaml"))
+        .satisfies(f -> assertThat(f.file()).isEqualTo("charts/postgres-rd/cozyrds/postgres.yaml"))
         .satisfies(f -> assertThat(f.rule()).isEqualTo("k1-definition"))
         .satisfies(f -> assertThat(f.message()).contains("plural and singular must differ"));
   }

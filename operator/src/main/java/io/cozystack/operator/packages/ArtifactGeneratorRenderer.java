@@ -1,5 +1,6 @@
 package io.cozystack.operator.packages;
 
+import io.cozystack.api.v1alpha1.ArtifactNaming;
 import io.cozystack.api.v1alpha1.Component;
 import io.cozystack.api.v1alpha1.Library;
 import io.cozystack.api.v1alpha1.PackageSource;
@@ -54,17 +55,7 @@ public final class ArtifactGeneratorRenderer {
 
   /** Every artifact name the source derives, in spec order (duplicates kept). */
   public static List<String> artifactNames(PackageSource source) {
-    List<String> names = new ArrayList<>();
-    for (Variant variant : variants(source)) {
-      for (Component component : components(variant)) {
-        if (component.path() != null && !component.path().isEmpty()) {
-          names.add(
-              Naming.artifactName(
-                  source.getMetadata().getName(), variant.name(), component.name()));
-        }
-      }
-    }
-    return names;
+    return ArtifactNaming.artifactNames(source);
   }
 
   private static List<Artifact> artifacts(
@@ -130,11 +121,7 @@ public final class ArtifactGeneratorRenderer {
   private static Map<String, Library> librariesByName(Variant variant) {
     Map<String, Library> byName = new LinkedHashMap<>();
     for (Library library : orEmpty(variant.libraries())) {
-      String name =
-          library.name() == null || library.name().isEmpty()
-              ? Naming.lastSegment(library.path())
-              : library.name();
-      byName.put(name, library);
+      byName.put(ArtifactNaming.libraryName(library), library);
     }
     return byName;
   }

@@ -1,12 +1,17 @@
 package io.cozystack.operator.packages;
 
+import io.cozystack.api.v1alpha1.ArtifactNaming;
 import io.cozystack.api.v1alpha1.Component;
 import io.cozystack.api.v1alpha1.PackageSourceRef;
 
-/** Cozystack's derived names, kept exactly: other charts refer to artifacts by these names. */
+/**
+ * Cozystack's derived names, kept exactly: other charts refer to artifacts by these names. The
+ * artifact names and paths are {@link ArtifactNaming}'s (in contracts, shared with the catalog
+ * validator).
+ */
 public final class Naming {
   /** Namespace of every ArtifactGenerator and ExternalArtifact. */
-  public static final String SYSTEM_NAMESPACE = "cozy-system";
+  public static final String SYSTEM_NAMESPACE = ArtifactNaming.SYSTEM_NAMESPACE;
 
   /** Variant used when a Package names none. */
   public static final String DEFAULT_VARIANT = "default";
@@ -19,7 +24,7 @@ public final class Naming {
    * ArtifactNameClaims} detects that.
    */
   public static String artifactName(String source, String variant, String component) {
-    return dashes(source) + "-" + dashes(variant) + "-" + dashes(component);
+    return ArtifactNaming.artifactName(source, variant, component);
   }
 
   /** HelmRelease name of an installed component: its releaseName, else the component name. */
@@ -30,32 +35,15 @@ public final class Naming {
 
   /** Base path inside the source: trimmed of "/", defaulting to "packages" for Git, "" for OCI. */
   public static String basePath(PackageSourceRef ref) {
-    if (ref.path() != null) {
-      return trimSlashes(ref.path());
-    }
-    return ref.kind() == PackageSourceRef.SourceKind.OCIRepository ? "" : "packages";
+    return ArtifactNaming.basePath(ref);
   }
 
   /** Last segment of a slash-separated path. */
   public static String lastSegment(String path) {
-    String trimmed = trimSlashes(path);
-    int slash = trimmed.lastIndexOf('/');
-    return slash < 0 ? trimmed : trimmed.substring(slash + 1);
+    return ArtifactNaming.lastSegment(path);
   }
 
   static String trimSlashes(String path) {
-    int start = 0;
-    int end = path.length();
-    while (start < end && path.charAt(start) == '/') {
-      start++;
-    }
-    while (end > start && path.charAt(end - 1) == '/') {
-      end--;
-    }
-    return path.substring(start, end);
-  }
-
-  private static String dashes(String name) {
-    return name.replace('.', '-');
+    return ArtifactNaming.trimSlashes(path);
   }
 }
