@@ -1,6 +1,12 @@
 package io.cozystack.operator;
 
 import io.cozystack.operator.backups.credentials.CredentialsSettings;
+import io.cozystack.operator.bootstrap.BootstrapException;
+import io.cozystack.operator.bootstrap.InvalidFlagException;
+import io.cozystack.operator.bootstrap.PlatformBootstrap;
+import io.cozystack.operator.bootstrap.PlatformRenderer;
+import io.cozystack.operator.bootstrap.PlatformSource;
+import io.cozystack.operator.bootstrap.PlatformSourceFlags;
 import io.cozystack.operator.observability.HealthServer;
 import io.cozystack.operator.packages.GoDuration;
 import io.cozystack.operator.packages.ReleaseSettings;
@@ -39,6 +45,9 @@ public final class Main implements Callable<Integer> {
 
   /** Exit code when a controller cannot start (e.g. its CRD is not installed). */
   static final int EXIT_START_FAILED = 3;
+
+  /** Exit code when the platform bootstrap ({@code --platform-source-url}) cannot be written. */
+  static final int EXIT_BOOTSTRAP_FAILED = 4;
 
   private static final Logger LOG = LoggerFactory.getLogger(Main.class);
 
@@ -164,6 +173,52 @@ public final class Main implements Callable<Integer> {
               + " Env: BACKUP_STORAGE_SYSTEM_NAMESPACES.")
   List<String> backupStorageSystemNamespaces;
 
+  @Option(
+      names = PlatformSourceFlags.URL,
+      defaultValue = "${env:COZY_PLATFORM_SOURCE_URL:-}",
+      description =
+          "The platform catalog: oci://... (an OCIRepository) or https://, http://, ssh://... (a"
+              + " GitRepository). When set, start-up applies that Flux source in cozy-system, the"
+              + " PackageSource cozystack.<name> and, if absent, the Package of that name. Env:"
+              + " COZY_PLATFORM_SOURCE_URL.")
+  String platformSourceUrl;
+
+  @Option(
+      names = PlatformSourceFlags.NAME,
+      defaultValue = "${env:COZY_PLATFORM_SOURCE_NAME:-" + PlatformSourceFlags.DEFAULT_NAME + "}",
+      description =
+          "Name of the Flux source; the PackageSource and Package are cozystack.<name>. Env:"
+              + " COZY_PLATFORM_SOURCE_NAME. Default: ${DEFAULT-VALUE}.")
+  String platformSourceName;
+
+  @Option(
+      names = PlatformSourceFlags.REF,
+      defaultValue = "${env:COZY_PLATFORM_SOURCE_REF:-}",
+      description =
+          "The source's spec.ref as key=value pairs, comma-separated (e.g. tag=v1.0.0 or"
+              + " digest=sha256:...). OCI keys: digest, semver, semverFilter, tag. Git keys: branch,"
+              + " tag, semver, name, commit. Env: COZY_PLATFORM_SOURCE_REF.")
+  String platformSourceRef;
+
+  @Option(
+      names = PlatformSourceFlags.SECRET,
+      defaultValue = "${env:COZY_PLATFORM_SOURCE_SECRET:-}",
+      description =
+          "Secret in cozy-system with the source's credentials (spec.secretRef):"
+              + " kubernetes.io/dockerconfigjson for OCI; username and password, or identity and"
+              + " known_hosts, for Git. Env: COZY_PLATFORM_SOURCE_SECRET.")
+  String platformSourceSecret;
+
+  @Option(
+      names = PlatformSourceFlags.INSECURE,
+      defaultValue = "${env:COZY_PLATFORM_SOURCE_INSECURE:-false}",
+      arity = "1",
+      description =
+          "Pull the OCI artifact over plain HTTP (OCIRepository spec.insecure), e.g. from a"
+              + " loopback registry; refused with a Git URL. Env: COZY_PLATFORM_SOURCE_INSECURE."
+              + " Default: ${DEFAULT-VALUE}.")
+  boolean platformSourceInsecure;
+
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
@@ -174,6 +229,7 @@ public final class Main implements Callable<Integer> {
   public Integer call() {
     ReleaseSettings releaseSettings = releaseSettings();
     CredentialsSettings credentials = credentialsSettings();
+    Optional<PlatformSource> platform = platformSource();
     KubernetesClient client = new KubernetesClientBuilder().build();
     try {
       ApiServerCheck.verify(client, apiCheckTimeout);
@@ -181,6 +237,16 @@ public final class Main implements Callable<Integer> {
       LOG.error("{}", e.getMessage());
       client.close();
       return EXIT_API_UNREACHABLE;
+    }
+    // Before any controller starts; idempotent, so every replica does it, leading or not.
+    if (platform.isPresent()) {
+      try {
+        new PlatformBootstrap(client).apply(PlatformRenderer.render(platform.get()));
+      } catch (BootstrapException e) {
+        LOG.error("{}", e.getMessage());
+        client.close();
+        return EXIT_BOOTSTRAP_FAILED;
+      }
     }
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     // The leader callback starts the platform's own backup drivers; it needs the runtime it is
@@ -269,6 +335,20 @@ public final class Main implements Callable<Integer> {
               + ", or unset the others");
     }
     return settings;
+  }
+
+  /** The platform bootstrap the --platform-source-* flags ask for; empty without a URL. */
+  Optional<PlatformSource> platformSource() {
+    try {
+      return PlatformSourceFlags.parse(
+          platformSourceUrl,
+          platformSourceName,
+          platformSourceRef,
+          platformSourceSecret,
+          platformSourceInsecure);
+    } catch (InvalidFlagException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
   }
 
   /** Validates the HelmRelease flags (Flux duration syntax, positive) into settings. */
