@@ -102,6 +102,78 @@ class OperatorChartTest {
             "BACKUP_STORAGE_SYSTEM_NAMESPACES=cozy-velero");
   }
 
+  private static final String DIGEST = "sha256:" + "0123456789abcdef".repeat(4);
+
+  @Test
+  void platformBootstrapIsOffByDefaultAndSetFromTheValues() {
+    RenderedChart defaults = RenderedChart.render(Map.of());
+    assertThat(env(defaults)).noneMatch(e -> e.startsWith("COZY_PLATFORM_"));
+    assertThat(typed(defaults.one("ClusterRole"), ClusterRole.class).getRules())
+        .noneMatch(r -> r.getApiGroups().contains("source.toolkit.fluxcd.io"));
+
+    RenderedChart oci =
+        RenderedChart.render(
+            Map.of(
+                "platform.sourceUrl",
+                "oci://127.0.0.1:5000/cozy/platform",
+                "platform.sourceRef",
+                "digest=" + DIGEST + ",tag=v0.1.0",
+                "platform.insecure",
+                true));
+    assertThat(env(oci))
+        .contains(
+            "COZY_PLATFORM_SOURCE_URL=oci://127.0.0.1:5000/cozy/platform",
+            "COZY_PLATFORM_SOURCE_NAME=cozystack-platform",
+            "COZY_PLATFORM_SOURCE_REF=digest=" + DIGEST + ",tag=v0.1.0",
+            "COZY_PLATFORM_SOURCE_SECRET=",
+            "COZY_PLATFORM_SOURCE_INSECURE=true");
+    assertThat(typed(oci.one("ClusterRole"), ClusterRole.class).getRules())
+        .anySatisfy(
+            r -> {
+              assertThat(r.getApiGroups()).containsExactly("source.toolkit.fluxcd.io");
+              assertThat(r.getResources()).containsExactly("ocirepositories", "gitrepositories");
+              assertThat(r.getVerbs()).containsExactly("get", "create", "patch");
+            });
+
+    assertThat(
+            env(
+                RenderedChart.render(
+                    Map.of(
+                        "platform.sourceUrl", "https://github.com/acme/platform.git",
+                        "platform.sourceName", "acme-platform",
+                        "platform.sourceRef", "branch=main",
+                        "platform.sourceSecret", "platform-git"))))
+        .contains(
+            "COZY_PLATFORM_SOURCE_URL=https://github.com/acme/platform.git",
+            "COZY_PLATFORM_SOURCE_NAME=acme-platform",
+            "COZY_PLATFORM_SOURCE_REF=branch=main",
+            "COZY_PLATFORM_SOURCE_SECRET=platform-git",
+            "COZY_PLATFORM_SOURCE_INSECURE=false");
+  }
+
+  @Test
+  void platformBootstrapValuesAreChecked() {
+    assertThatThrownBy(() -> RenderedChart.render(Map.of("platform.sourceUrl", "ftp://r/p")))
+        .hasMessageContaining("sourceUrl");
+    assertThatThrownBy(
+            () ->
+                RenderedChart.render(
+                    Map.of("platform.sourceUrl", "oci://r/p", "platform.sourceRef", "brnch=main")))
+        .hasMessageContaining("sourceRef");
+    assertThatThrownBy(
+            () ->
+                RenderedChart.render(
+                    Map.of("platform.sourceUrl", "oci://r/p", "platform.sourceName", "Cozy_P")))
+        .hasMessageContaining("sourceName");
+    assertThatThrownBy(() -> RenderedChart.render(Map.of("platform.sourceSecret", "creds")))
+        .hasMessageContaining("need platform.sourceUrl");
+    assertThatThrownBy(
+            () ->
+                RenderedChart.render(
+                    Map.of("platform.sourceUrl", "https://g/p", "platform.insecure", true)))
+        .hasMessageContaining("platform.insecure applies to an oci:// sourceUrl only");
+  }
+
   private static List<String> env(RenderedChart chart) {
     return typed(chart.one("Deployment"), Deployment.class)
         .getSpec()

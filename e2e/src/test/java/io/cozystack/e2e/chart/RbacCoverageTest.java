@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cozystack.operator.Controllers;
 import io.cozystack.operator.OperatorRuntime;
 import io.cozystack.operator.backups.credentials.CredentialsSettings;
+import io.cozystack.operator.bootstrap.PlatformBootstrap;
+import io.cozystack.operator.bootstrap.PlatformRenderer;
+import io.cozystack.operator.bootstrap.PlatformSourceFlags;
 import io.cozystack.operator.packages.ReleaseSettings;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -14,8 +18,16 @@ import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.Interceptor;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.http.Dispatcher;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListSet;
@@ -135,5 +147,88 @@ class RbacCoverageTest {
         .as("requests recorded")
         .anyMatch(r -> r.startsWith("watch helm.toolkit.fluxcd.io"));
     assertThat(denied).as("requests the chart's ClusterRole does not allow").isEmpty();
+  }
+
+  /**
+   * The platform bootstrap ({@code platform.sourceUrl}), for an OCI and a Git source, on a server
+   * that accepts every request: each request it sends must be allowed by the ClusterRole the chart
+   * renders with {@code platform.sourceUrl} set, and each server-side apply also as a create (it
+   * creates the object when absent). Without {@code platform.sourceUrl} the chart grants none of
+   * it.
+   */
+  @Test
+  void everyRequestOfThePlatformBootstrapIsAllowedByTheChart() throws Exception {
+    Set<String> requests = new ConcurrentSkipListSet<>();
+    KubernetesMockServer accepting =
+        new KubernetesMockServer(
+            new Context(), new MockWebServer(), new HashMap<>(), new Echo(), false);
+    accepting.init();
+    try (KubernetesClient recording =
+        new KubernetesClientBuilder()
+            .withConfig(accepting.createClient().getConfiguration())
+            .withHttpClientBuilderConsumer(
+                b ->
+                    b.addOrReplaceInterceptor(
+                        "rbac",
+                        new Interceptor() {
+                          @Override
+                          public void before(
+                              BasicBuilder builder, HttpRequest request, RequestTags tags) {
+                            ApiRequest api = ApiRequest.of(request.method(), request.uri());
+                            requests.add(api.toString());
+                            if (api.verb().equals("patch")) {
+                              requests.add(api.withVerb("create").toString());
+                            }
+                          }
+                        }))
+            .build()) {
+      for (String url : List.of("oci://registry.local/platform", "ssh://git@git.local/platform")) {
+        new PlatformBootstrap(recording)
+            .apply(
+                PlatformRenderer.render(
+                    PlatformSourceFlags.parse(url, "cozystack-platform", "", "creds", false)
+                        .orElseThrow()));
+      }
+    } finally {
+      accepting.destroy();
+    }
+    List<PolicyRule> rules =
+        OperatorChartTest.typed(
+                RenderedChart.render(Map.of("platform.sourceUrl", "oci://registry.local/platform"))
+                    .one("ClusterRole"),
+                ClusterRole.class)
+            .getRules();
+    List<PolicyRule> off = OperatorChartTest.clusterRole().getRules();
+
+    assertThat(requests)
+        .contains(
+            "create  namespaces",
+            "patch source.toolkit.fluxcd.io ocirepositories in cozy-system named cozystack-platform",
+            "patch source.toolkit.fluxcd.io gitrepositories in cozy-system named cozystack-platform",
+            "patch cozystack.io packagesources named cozystack.cozystack-platform",
+            "create cozystack.io packages");
+    assertThat(requests)
+        .as("requests the chart's ClusterRole does not allow")
+        .filteredOn(r -> !ApiRequest.parse(r).allowedBy(rules))
+        .isEmpty();
+    assertThat(requests)
+        .as("bootstrap requests allowed without platform.sourceUrl")
+        .filteredOn(r -> r.contains("source.toolkit.fluxcd.io"))
+        .noneMatch(r -> ApiRequest.parse(r).allowedBy(off));
+  }
+
+  /** Answers every request with success and its own body, as an API server that accepts it. */
+  private static final class Echo extends Dispatcher {
+    @Override
+    public MockResponse dispatch(RecordedRequest request) {
+      String body = request.getUtf8Body();
+      return new MockResponse()
+          .setResponseCode(request.getMethod().equals("POST") ? 201 : 200)
+          .setHeader("Content-Type", "application/json")
+          .setBody(
+              body == null || body.isBlank()
+                  ? "{}"
+                  : Serialization.asJson(Serialization.unmarshal(body, Map.class)));
+    }
   }
 }
