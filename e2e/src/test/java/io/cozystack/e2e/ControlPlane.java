@@ -9,12 +9,16 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The Kubernetes control plane the suite runs on, started at most once per JVM.
+ * A Kubernetes control plane the suite runs on, started at most once per JVM and flavour: bare (the
+ * API server alone, for classes whose HelmReleases a stand-in answers) or with Flux
+ * (source-controller, source-watcher, helm-controller and an OCI registry, for {@link WithFlux}
+ * classes).
  *
  * <p>Where it comes from, in order: {@code E2E_KUBECONFIG} (an existing cluster; never the ambient
- * {@code KUBECONFIG}, so a developer's real cluster is not used by accident); the {@code k3s}
- * backend (Testcontainers, when {@code -De2e.backend=k3s} and Docker is present); otherwise {@code
- * e2e/bin/control-plane up}, a kube-apiserver and etcd built from source.
+ * {@code KUBECONFIG}, so a developer's real cluster is not used by accident; with Flux it must run
+ * Flux, and {@code E2E_REGISTRY} names a registry it can pull from); the {@code k3s} backend
+ * (Testcontainers, when {@code -De2e.backend=k3s} and Docker is present; bare only); otherwise
+ * {@code e2e/bin/control-plane up}, a kube-apiserver and etcd built from source.
  */
 final class ControlPlane {
   private static final Duration START_TIMEOUT = Duration.ofMinutes(45);
@@ -22,11 +26,25 @@ final class ControlPlane {
   private final Path kubeconfig;
   private final String description;
   private final AutoCloseable stopper;
+  private final Registry registry;
 
   ControlPlane(Path kubeconfig, String description, AutoCloseable stopper) {
+    this(kubeconfig, description, stopper, null);
+  }
+
+  ControlPlane(Path kubeconfig, String description, AutoCloseable stopper, Registry registry) {
     this.kubeconfig = kubeconfig;
     this.description = description;
     this.stopper = stopper;
+    this.registry = registry;
+  }
+
+  /** The OCI registry beside a control plane with Flux. */
+  Registry registry() {
+    if (registry == null) {
+      throw new IllegalStateException("this control plane runs without Flux and a registry");
+    }
+    return registry;
   }
 
   Path kubeconfig() {
@@ -41,27 +59,46 @@ final class ControlPlane {
     stopper.close();
   }
 
-  static ControlPlane start() throws Exception {
+  static ControlPlane start(boolean flux) throws Exception {
     String given = System.getenv("E2E_KUBECONFIG");
     if (given != null && !given.isBlank()) {
-      return new ControlPlane(Path.of(given), "existing cluster from E2E_KUBECONFIG", () -> {});
+      return existing(Path.of(given), flux);
     }
     if ("k3s".equals(System.getProperty("e2e.backend"))) {
+      if (flux) {
+        throw new IllegalStateException(
+            "the k3s backend runs no Flux; run Flux classes on the local control plane, or set"
+                + " E2E_KUBECONFIG and E2E_REGISTRY to a cluster with Flux");
+      }
       return K3sBackend.start();
     }
-    return startLocal();
+    return startLocal(flux);
+  }
+
+  private static ControlPlane existing(Path kubeconfig, boolean flux) {
+    if (!flux) {
+      return new ControlPlane(kubeconfig, "existing cluster from E2E_KUBECONFIG", () -> {});
+    }
+    String registry = System.getenv("E2E_REGISTRY");
+    if (registry == null || registry.isBlank()) {
+      throw new IllegalStateException(
+          "Flux classes on E2E_KUBECONFIG need E2E_REGISTRY=<host:port> of a plain-HTTP registry"
+              + " the cluster's source-controller can pull from");
+    }
+    return new ControlPlane(
+        kubeconfig, "existing cluster with Flux", () -> {}, new Registry(registry));
   }
 
   /** Runs {@code control-plane up}; its last line of output is the kubeconfig path. */
-  private static ControlPlane startLocal() throws IOException, InterruptedException {
+  private static ControlPlane startLocal(boolean flux) throws IOException, InterruptedException {
     Path script = repoRoot().resolve("e2e/bin/control-plane");
     // A state directory of its own: the suite never reuses or stops a developer's control plane.
     Path state = Files.createTempDirectory("cozy-e2e-control-plane");
     Path log = Files.createTempFile("control-plane-up", ".log");
+    List<String> command =
+        flux ? List.of(script.toString(), "up") : List.of(script.toString(), "up", "--bare");
     ProcessBuilder upCommand =
-        new ProcessBuilder(script.toString(), "up")
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile());
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
     upCommand.environment().put("COZY_CONTROL_PLANE_STATE", state.toString());
     Process up = upCommand.start();
     if (!up.waitFor(START_TIMEOUT.toMinutes(), TimeUnit.MINUTES)) {
@@ -78,8 +115,11 @@ final class ControlPlane {
     down.environment().put("COZY_CONTROL_PLANE_STATE", state.toString());
     return new ControlPlane(
         kubeconfig,
-        "kube-apiserver + etcd from e2e/bin/control-plane",
-        () -> down.start().waitFor());
+        flux
+            ? "kube-apiserver + etcd + Flux + registry from e2e/bin/control-plane"
+            : "kube-apiserver + etcd from e2e/bin/control-plane (bare)",
+        () -> down.start().waitFor(),
+        flux ? Registry.fromPorts(state.resolve("ports.env")) : null);
   }
 
   static Path repoRoot() {

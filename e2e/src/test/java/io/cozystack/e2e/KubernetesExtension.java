@@ -27,11 +27,13 @@ public final class KubernetesExtension implements BeforeAllCallback, AfterAllCal
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
+    boolean flux = context.getRequiredTestClass().isAnnotationPresent(WithFlux.class);
     Cluster cluster =
         context
             .getRoot()
             .getStore(STORE)
-            .getOrComputeIfAbsent("cluster", key -> Cluster.start(), Cluster.class);
+            .getOrComputeIfAbsent(
+                flux ? "flux-cluster" : "cluster", key -> Cluster.start(flux), Cluster.class);
     KubernetesClient client = cluster.newClient();
     String namespace = freshNamespace(client, context.getRequiredTestClass());
     context.getStore(STORE).put("client", client);
@@ -77,6 +79,8 @@ public final class KubernetesExtension implements BeforeAllCallback, AfterAllCal
         field.set(null, namespace);
       } else if (field.getType() == java.nio.file.Path.class) {
         field.set(null, cluster.controlPlane().kubeconfig());
+      } else if (field.getType() == Registry.class) {
+        field.set(null, cluster.controlPlane().registry());
       } else {
         throw new IllegalStateException("@Kube field of unsupported type: " + field);
       }
@@ -85,9 +89,9 @@ public final class KubernetesExtension implements BeforeAllCallback, AfterAllCal
 
   /** The shared control plane, closed by JUnit when the whole run ends. */
   record Cluster(ControlPlane controlPlane, Config config) implements AutoCloseable {
-    static Cluster start() {
+    static Cluster start(boolean flux) {
       try {
-        ControlPlane plane = ControlPlane.start();
+        ControlPlane plane = ControlPlane.start(flux);
         Config config = Config.fromKubeconfig(Files.readString(plane.kubeconfig()));
         Cluster cluster = new Cluster(plane, config);
         try (KubernetesClient client = cluster.newClient()) {
