@@ -107,8 +107,7 @@ class FluxChainIT {
               PublishedCatalogs.get(client, HR, "HelmRelease", "cozy-system", app + "-rd"));
       assertThat(release.is("Ready", "True")).as("HelmRelease %s-rd: %s", app, release).isTrue();
       // helm-controller appends the artifact's digest: 0.1.0+<digest>.
-      assertThat(release.path("history").get(0).path("chartVersion").asText())
-          .startsWith("0.1.0+");
+      assertThat(release.path("history").get(0).path("chartVersion").asText()).startsWith("0.1.0+");
       assertThat(release.path("history").get(0).path("status").asText()).isEqualTo("deployed");
       assertThat(
               PublishedCatalogs.get(
@@ -184,7 +183,9 @@ class FluxChainIT {
     await("HelmRelease postgres-db gone once uninstalled")
         .atMost(INSTALL)
         .until(
-            () -> PublishedCatalogs.get(client, HR, "HelmRelease", "tenant-acme", "postgres-db") == null);
+            () ->
+                PublishedCatalogs.get(client, HR, "HelmRelease", "tenant-acme", "postgres-db")
+                    == null);
   }
 
   @Test
