@@ -19,7 +19,7 @@ import java.util.zip.GZIPOutputStream;
  * <p>Reproducible: entries are sorted and their headers fixed (mtime 0, uid/gid 0, no owner names,
  * 0644/0755), and the gzip header has mtime 0 and no file name, so the same content gives the same
  * bytes and digest on every run and checkout. The catalog is not validated here; callers that want
- * that run {@link io.cozystack.contracts.validation.CatalogValidator} first, as the CLI does.
+ * that run the validator first, as the CLI does.
  */
 public final class CatalogArtifact {
   private final byte[] layer;
@@ -41,7 +41,7 @@ public final class CatalogArtifact {
    * Packs the catalog, leaving out {@code exclude} (the output file, when it lies inside the
    * catalog: otherwise each run would pack the previous run's artifact).
    */
-  static CatalogArtifact pack(Path catalogDir, Optional<Path> exclude) throws IOException {
+  public static CatalogArtifact pack(Path catalogDir, Optional<Path> exclude) throws IOException {
     if (!Files.isDirectory(catalogDir)) {
       throw new IOException(catalogDir + " is not a directory");
     }
@@ -60,6 +60,14 @@ public final class CatalogArtifact {
       tar.finish();
     }
     return new CatalogArtifact(bytes.toByteArray(), List.copyOf(content.keySet()));
+  }
+
+  /**
+   * Whether the catalog has its own {@code library/cozy-lib} (one its {@code .cozyignore} does not
+   * leave out), which {@link #pack} refuses: the artifact carries the platform's cozy-lib there.
+   */
+  public static boolean carriesOwnCozyLib(Path catalogDir) throws IOException {
+    return CatalogContent.carriesOwnCozyLib(catalogDir, IgnoreRules.of(catalogDir));
   }
 
   /** The tar+gzip bytes (a copy). */

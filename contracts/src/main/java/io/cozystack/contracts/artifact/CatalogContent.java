@@ -1,6 +1,8 @@
 package io.cozystack.contracts.artifact;
 
-import io.cozystack.contracts.validation.ChartRender;
+import static io.cozystack.api.catalog.CatalogManifest.COZY_LIB_PATH;
+
+import io.cozystack.api.catalog.CatalogManifest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -13,13 +15,13 @@ import java.util.stream.Stream;
 /**
  * The entries of a catalog's artifact, keyed by their relative '/'-separated path: the catalog's
  * own files and directories (less {@link IgnoreRules}) and the platform's cozy-lib at {@link
- * #COZY_LIB}. The value is a file's bytes, or empty for a directory. The map is sorted, and a
- * parent's path is a prefix of its children's, so iteration writes every directory before its
- * content.
+ * CatalogManifest#COZY_LIB_PATH}. The value is a file's bytes, or empty for a directory. The map is
+ * sorted, and a parent's path is a prefix of its children's, so iteration writes every directory
+ * before its content.
  */
 final class CatalogContent {
-  /** Where the library chart goes: the path PackageSources name in {@code libraries[].path}. */
-  static final String COZY_LIB = "library/cozy-lib";
+  /** The directory that holds the platform's cozy-lib in the artifact. */
+  private static final String LIBRARY = COZY_LIB_PATH.substring(0, COZY_LIB_PATH.lastIndexOf('/'));
 
   private CatalogContent() {}
 
@@ -39,8 +41,21 @@ final class CatalogContent {
         entries.put(relative, content(path, relative));
       }
     }
-    addCozyLib(entries);
+    addCozyLib(root, ignore, entries);
     return entries;
+  }
+
+  /**
+   * Whether the catalog, less what it ignores, has its own {@code library/cozy-lib} (or a file
+   * {@code library}), where the artifact carries the platform's cozy-lib.
+   */
+  static boolean carriesOwnCozyLib(Path root, IgnoreRules ignore) {
+    if (ignore.ignores(LIBRARY)) {
+      return false;
+    }
+    return Files.isRegularFile(root.resolve(LIBRARY), LinkOption.NOFOLLOW_LINKS)
+        || (!ignore.ignores(COZY_LIB_PATH)
+            && Files.exists(root.resolve(COZY_LIB_PATH), LinkOption.NOFOLLOW_LINKS));
   }
 
   private static String relative(Path root, Path path) {
@@ -68,19 +83,19 @@ final class CatalogContent {
     return Optional.of(Files.readAllBytes(path));
   }
 
-  private static void addCozyLib(Map<String, Optional<byte[]>> entries) throws IOException {
-    if (entries.containsKey(COZY_LIB)
-        || entries.getOrDefault("library", Optional.empty()).isPresent()) {
+  private static void addCozyLib(
+      Path root, IgnoreRules ignore, Map<String, Optional<byte[]>> entries) throws IOException {
+    if (carriesOwnCozyLib(root, ignore)) {
       throw new IOException(
           "the catalog has its own "
-              + COZY_LIB
+              + COZY_LIB_PATH
               + "; the artifact carries the platform's cozy-lib there, so remove the catalog's copy");
     }
-    entries.putIfAbsent("library", Optional.empty());
-    entries.put(COZY_LIB, Optional.empty());
-    for (Map.Entry<String, byte[]> file : ChartRender.cozyLib().entrySet()) {
-      String path = COZY_LIB + "/" + file.getKey();
-      for (int slash = path.indexOf('/', COZY_LIB.length() + 1);
+    entries.putIfAbsent(LIBRARY, Optional.empty());
+    entries.put(COZY_LIB_PATH, Optional.empty());
+    for (Map.Entry<String, byte[]> file : CozyLibChart.files().entrySet()) {
+      String path = COZY_LIB_PATH + "/" + file.getKey();
+      for (int slash = path.indexOf('/', COZY_LIB_PATH.length() + 1);
           slash > 0;
           slash = path.indexOf('/', slash + 1)) {
         entries.put(path.substring(0, slash), Optional.empty());

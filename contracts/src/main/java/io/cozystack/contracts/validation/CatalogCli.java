@@ -2,8 +2,6 @@ package io.cozystack.contracts.validation;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.cozystack.contracts.artifact.PackageCommand;
-import io.cozystack.contracts.artifact.PushCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -8,7 +8,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -67,7 +69,7 @@ final class CatalogFiles {
   }
 
   /** The 1-based line of the first line in the file that {@code pattern} finds, or 0. */
-  int line(String relative, java.util.regex.Pattern pattern) {
+  int line(String relative, Pattern pattern) {
     if (!exists(relative)) {
       return 0;
     }
@@ -78,6 +80,57 @@ final class CatalogFiles {
       }
     }
     return 0;
+  }
+
+  /**
+   * The line of {@code key: value}, the value whole (so postgres does not match postgres-rd),
+   * quoted or not; 0 when there is none.
+   */
+  int line(String relative, String key, String value) {
+    return line(
+        relative,
+        Pattern.compile(
+            "\\b"
+                + Pattern.quote(key)
+                + ":\\s*[\"']?"
+                + Pattern.quote(value)
+                + "[\"']?(?=\\s*([,}\\]]|$))"));
+  }
+
+  /**
+   * The line of the first {@code needle} below the first line {@code anchor} finds (from the top
+   * when none does), or 0.
+   */
+  int lineAfter(String relative, Pattern anchor, String needle) {
+    List<String> lines = text(relative).lines().toList();
+    for (int i = Math.max(line(relative, anchor), 0); i < lines.size(); i++) {
+      if (lines.get(i).contains(needle)) {
+        return i + 1;
+      }
+    }
+    return 0;
+  }
+
+  /** Whether {@code relative} is a chart directory inside the catalog. */
+  boolean isChart(String relative) {
+    return !List.of(relative.split("/")).contains("..") && exists(relative + "/Chart.yaml");
+  }
+
+  /** The documents of a YAML stream, without empty ones. */
+  static List<JsonNode> documents(String yaml) throws IOException {
+    List<JsonNode> documents = new ArrayList<>();
+    if (yaml == null || yaml.isBlank()) {
+      return documents;
+    }
+    try (var docs = YAML.readerFor(JsonNode.class).readValues(yaml)) {
+      while (docs.hasNextValue()) {
+        JsonNode doc = (JsonNode) docs.nextValue();
+        if (doc != null && !doc.isNull() && !doc.isMissingNode()) {
+          documents.add(doc);
+        }
+      }
+    }
+    return documents;
   }
 
   /**

@@ -17,7 +17,8 @@ import java.util.Set;
  * Validates a catalog directory against the contracts: the manifest, every application's definition
  * (K1, K6) and chart (K4), the K2 keys it reads and requires, the cozy-lib pin (K5), and the
  * PackageSources that install the catalog (every chartRef derived by them, every definition
- * installed by an {@code *-rd} component). The CLI and the operator use this same class.
+ * installed by an {@code *-rd} component), and no cozy-lib of the catalog's own where its artifact
+ * carries the platform's. The CLI and the operator use this same class.
  */
 public final class CatalogValidator {
   private CatalogValidator() {}

@@ -2,11 +2,12 @@ package io.cozystack.contracts.validation;
 
 import com.marcnuri.helm.Helm;
 import io.cozystack.api.values.ValuesKeys;
+import io.cozystack.contracts.artifact.CozyLibChart;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -18,18 +19,35 @@ import java.util.stream.Stream;
  */
 public final class ChartRender {
   static final String KUBERNETES_VERSION = "1.36.3";
-  private static final String COZY_LIB = "/io/cozystack/contracts/cozy-lib/";
 
   private ChartRender() {}
 
-  /** Helm's error, or empty when the chart renders. */
-  static Optional<String> render(Path chart, Path work) throws IOException {
+  /** Helm's error, or empty when the chart renders with its default values. */
+  static Optional<String> render(Path chart) throws IOException {
     try {
-      manifests(chart, work, Map.of());
+      manifests(chart);
       return Optional.empty();
     } catch (IllegalStateException e) {
-      return Optional.of(String.join(" ", e.getMessage().strip().split("\\s*\\n\\s*")));
+      return Optional.of(helmError(e));
     }
+  }
+
+  /**
+   * The manifests the chart renders with its default values, in a scratch directory removed
+   * afterwards. Helm's error is an {@link IllegalStateException}.
+   */
+  static String manifests(Path chart) throws IOException {
+    Path work = Files.createTempDirectory("cozy-catalog-render");
+    try {
+      return manifests(chart, work, Map.of());
+    } finally {
+      deleteTree(work);
+    }
+  }
+
+  /** Helm's error message on one line. */
+  static String helmError(IllegalStateException e) {
+    return String.join(" ", e.getMessage().strip().split("\\s*\\n\\s*"));
   }
 
   /**
@@ -67,19 +85,10 @@ public final class ChartRender {
   /**
    * The platform's cozy-lib chart (K5) as carried in this jar: each file's path inside the chart,
    * in path order, and its bytes. The validator vendors it into every chart it renders; {@code
-   * cozy-catalog package} ships it in the catalog's artifact.
+   * cozy-catalog package} ships it in the catalog's artifact ({@link CozyLibChart#files()}).
    */
   public static Map<String, byte[]> cozyLib() throws IOException {
-    Map<String, byte[]> files = new TreeMap<>();
-    for (String file : new String[] {"Chart.yaml", "templates/_helpers.tpl"}) {
-      try (InputStream in = ChartRender.class.getResourceAsStream(COZY_LIB + file)) {
-        if (in == null) {
-          throw new IOException("this jar lacks its cozy-lib file " + COZY_LIB + file);
-        }
-        files.put(file, in.readAllBytes());
-      }
-    }
-    return files;
+    return CozyLibChart.files();
   }
 
   private static void vendorCozyLib(Path target) throws IOException {
@@ -105,6 +114,14 @@ public final class ChartRender {
               throw new UncheckedIOException(e);
             }
           });
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
     }
   }
 }

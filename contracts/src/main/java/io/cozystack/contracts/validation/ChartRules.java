@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.catalog.CatalogManifest;
 import io.cozystack.api.values.ValuesKeys;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -54,29 +52,16 @@ final class ChartRules {
   /** The chart renders with the real Helm, its defaults valid against its values schema. */
   private static void renders(String chart, CatalogFiles files, List<Finding> findings)
       throws IOException {
-    Path work = Files.createTempDirectory("cozy-catalog-render");
-    try {
-      ChartRender.render(files.root().resolve(chart), work)
-          .ifPresent(
-              error ->
-                  findings.add(
-                      new Finding(
-                          chart,
-                          0,
-                          "chart-renders",
-                          "helm template fails: " + error,
-                          "fix the chart until `helm template` renders it with default values")));
-    } finally {
-      deleteTree(work);
-    }
-  }
-
-  static void deleteTree(Path dir) throws IOException {
-    try (var walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
+    ChartRender.render(files.root().resolve(chart))
+        .ifPresent(
+            error ->
+                findings.add(
+                    new Finding(
+                        chart,
+                        0,
+                        "chart-renders",
+                        "helm template fails: " + error,
+                        "fix the chart until `helm template` renders it with default values")));
   }
 
   private static void valuesSchema(

@@ -176,4 +176,24 @@ class CatalogArtifactTest {
     assertThatThrownBy(() -> CatalogArtifact.pack(linked))
         .hasMessageContaining("link.yaml is a symbolic link");
   }
+
+  @Test
+  void theCatalogsOwnCozyLibIsJudgedAfterItsIgnoreRules() throws IOException {
+    Path own = Catalogs.good(dir.resolve("own"));
+    Catalogs.write(own, "library/cozy-lib/Chart.yaml", "name: cozy-lib");
+    Path file = Catalogs.good(dir.resolve("file"));
+    Catalogs.write(file, "library", "not a directory");
+    Path ignored = Catalogs.good(dir.resolve("ignored"));
+    Catalogs.write(ignored, "library/cozy-lib/Chart.yaml", "name: cozy-lib");
+    Catalogs.write(ignored, ".cozyignore", "library/cozy-lib\n");
+
+    assertThat(CatalogArtifact.carriesOwnCozyLib(own)).isTrue();
+    assertThat(CatalogArtifact.carriesOwnCozyLib(file)).isTrue();
+    assertThat(CatalogArtifact.carriesOwnCozyLib(ignored)).isFalse();
+    assertThat(CatalogArtifact.carriesOwnCozyLib(Catalogs.good(dir.resolve("good")))).isFalse();
+    assertThatThrownBy(() -> CatalogArtifact.pack(file))
+        .hasMessageContaining("its own library/cozy-lib");
+    assertThat(CatalogArtifact.pack(ignored).entries())
+        .contains("library/cozy-lib/Chart.yaml", "library/cozy-lib/templates/_helpers.tpl");
+  }
 }

@@ -108,4 +108,18 @@ class PublishCliTest {
       assertThat(halfCredentials.err()).contains("give both --username and --password");
     }
   }
+
+  @Test
+  void aCatalogWithItsOwnCozyLibIsAFindingBeforeItIsAPackagingError() throws IOException {
+    Path catalog = Catalogs.good(dir.resolve("own"));
+    Catalogs.write(catalog, "library/cozy-lib/Chart.yaml", "name: cozy-lib");
+
+    Run refused = run("package", catalog.toString());
+    Run skipped = run("package", catalog.toString(), "--skip-validation");
+
+    assertThat(refused.exit()).isEqualTo(CatalogCli.FINDINGS);
+    assertThat(refused.out()).contains("library/cozy-lib: [own-cozy-lib]");
+    assertThat(skipped.exit()).isEqualTo(CatalogCli.ERROR);
+    assertThat(skipped.err()).contains("its own library/cozy-lib");
+  }
 }

@@ -51,6 +51,18 @@ final class CatalogFixture {
     }
   }
 
+  /** Writes {@code content} to {@code file}, creating its directories. */
+  CatalogFixture write(String file, String content) {
+    try {
+      Path path = root.resolve(file);
+      Files.createDirectories(path.getParent());
+      Files.writeString(path, content);
+      return this;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   CatalogFixture delete(String file) {
     try {
       Files.delete(root.resolve(file));

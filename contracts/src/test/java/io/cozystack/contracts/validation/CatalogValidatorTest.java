@@ -251,4 +251,33 @@ class CatalogValidatorTest {
         .singleElement()
         .satisfies(f -> assertThat(f.message()).contains("no catalog.yaml"));
   }
+
+  @Test
+  void aCatalogCarryingItsOwnCozyLibIsFoundUnlessItLeavesItOut() throws Exception {
+    var own =
+        CatalogFixture.copy(dir.resolve("own"))
+            .write("library/cozy-lib/Chart.yaml", "name: cozy-lib\n");
+    var ignored =
+        CatalogFixture.copy(dir.resolve("ignored"))
+            .write("library/cozy-lib/Chart.yaml", "name: cozy-lib\n")
+            .write(".cozyignore", "library/cozy-lib\n");
+
+    assertThat(validate(own))
+        .singleElement()
+        .satisfies(f -> assertThat(f.rule()).isEqualTo("own-cozy-lib"))
+        .satisfies(f -> assertThat(f.file()).isEqualTo("library/cozy-lib"))
+        .satisfies(f -> assertThat(f.line()).isZero())
+        .satisfies(
+            f ->
+                assertThat(f.message())
+                    .contains("its own library/cozy-lib")
+                    .contains("`cozy-catalog package` and `push` refuse it"))
+        .satisfies(
+            f ->
+                assertThat(f.fix())
+                    .contains("remove the library/cozy-lib directory")
+                    .contains("added there when the catalog is packaged"));
+    // .cozyignore leaves it out of the artifact, which then packs: nothing to report.
+    assertThat(validate(ignored)).isEmpty();
+  }
 }

@@ -1,6 +1,8 @@
-package io.cozystack.contracts.artifact;
+package io.cozystack.contracts.validation;
 
-import io.cozystack.contracts.validation.CatalogCli;
+import io.cozystack.contracts.artifact.OciPusher;
+import io.cozystack.contracts.artifact.OciReference;
+import io.cozystack.contracts.artifact.PushOptions;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -21,8 +23,8 @@ import picocli.CommandLine.Parameters;
           + " `flux push artifact`) through the OCI distribution API. Prints"
           + " oci://<host>/<repository>:<tag>@sha256:<manifest digest>."
     })
-public final class PushCommand implements Callable<Integer> {
-  @Mixin CatalogInput input;
+final class PushCommand implements Callable<Integer> {
+  @Mixin PublishInput input;
 
   @Parameters(
       index = "1",
@@ -86,7 +88,7 @@ public final class PushCommand implements Callable<Integer> {
       System.out.println(ref + "@" + digest);
       return CatalogCli.OK;
     } catch (IOException e) {
-      return CatalogInput.fail("push", e);
+      return PublishInput.fail("push", e);
     }
   }
 

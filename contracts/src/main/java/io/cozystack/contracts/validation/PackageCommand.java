@@ -1,6 +1,6 @@
-package io.cozystack.contracts.artifact;
+package io.cozystack.contracts.validation;
 
-import io.cozystack.contracts.validation.CatalogCli;
+import io.cozystack.contracts.artifact.CatalogArtifact;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -18,8 +18,8 @@ import picocli.CommandLine.Option;
           + " the platform's cozy-lib at library/cozy-lib/. Prints the layer's sha256 digest;"
           + " the same content always gives the same bytes and digest."
     })
-public final class PackageCommand implements Callable<Integer> {
-  @Mixin CatalogInput input;
+final class PackageCommand implements Callable<Integer> {
+  @Mixin PublishInput input;
 
   @Option(
       names = "--output",
@@ -49,7 +49,7 @@ public final class PackageCommand implements Callable<Integer> {
               + " entries)");
       return CatalogCli.OK;
     } catch (IOException e) {
-      return CatalogInput.fail("package", e);
+      return PublishInput.fail("package", e);
     }
   }
 }

@@ -1,8 +1,5 @@
-package io.cozystack.contracts.artifact;
+package io.cozystack.contracts.validation;
 
-import io.cozystack.contracts.validation.CatalogCli;
-import io.cozystack.contracts.validation.CatalogValidator;
-import io.cozystack.contracts.validation.Finding;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +14,7 @@ import picocli.CommandLine.Spec;
  * The catalog directory {@code package} and {@code push} take, and the validation that guards them:
  * a catalog with findings is not published unless {@code --skip-validation}.
  */
-final class CatalogInput {
+final class PublishInput {
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
 
