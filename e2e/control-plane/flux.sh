@@ -134,8 +134,11 @@ start_flux() {
   start_controller source-watcher "$sw_health" --storage-path="$STATE/flux/source-watcher" \
     --storage-addr="127.0.0.1:$sw_storage" --storage-adv-addr="127.0.0.1:$sw_storage"
   # helm-controller reads charts from ExternalArtifacts (what source-watcher produces) only with this
-  # gate, which it leaves off by default; Cozystack's deployment turns it on the same way.
-  start_controller helm-controller "$hc_health" --feature-gates=ExternalArtifact=true
+  # gate, which it leaves off by default; Cozystack's deployment turns it on the same way. Releases
+  # labelled e2e.cozystack.io/stand-in are left to a test's stand-in (Flux's sharding selector), so
+  # a benchmark can time the same chain with and without helm-controller on one control plane.
+  start_controller helm-controller "$hc_health" --feature-gates=ExternalArtifact=true \
+    '--watch-label-selector=!e2e.cozystack.io/stand-in'
   touch "$STATE/flux-ready"
   log "Flux (source-controller, source-watcher, helm-controller) and a registry at 127.0.0.1:$reg up in $(($(now) - t0))s"
 }
