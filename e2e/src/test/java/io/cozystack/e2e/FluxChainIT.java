@@ -7,7 +7,6 @@ import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.Package;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Namespace;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,34 +43,14 @@ class FluxChainIT {
 
   @BeforeAll
   static void bootstrapFromOneUrl() throws Exception {
-    PlatformValues.apply(
-        client, "{rootHost: example.org, clusterDomain: cozy.local, transport: ConfigMap}");
-    Manifests.namespace(client, "tenant-root");
-    // The services and virtualization catalogs require storage.defaultClass (K3).
-    Manifests.apply(
-        client,
-        "apiVersion: cozystack.io/v1alpha1\nkind: PlatformProperties\nmetadata: {name: cozystack}\n"
-            + "spec: {storage: {defaultClass: true}}");
-    for (String catalog : new String[] {"platform", "services", "virtualization"}) {
-      PublishedCatalogs.push(registry, PublishedCatalogs.catalog(catalog), "0.1.0");
-    }
-    operator =
-        OperatorProcess.start(
-            "operator",
-            Map.of("KUBECONFIG", kubeconfig.toString()),
-            java.util.List.of(
-                "--metrics-port=0",
-                "--platform-source-url=" + registry.url("catalogs/platform"),
-                "--platform-source-ref=tag=0.1.0",
-                "--platform-source-insecure=true"));
+    LocalPlatform.prepare(client);
+    LocalPlatform.publishCatalogs(registry, "0.1.0");
+    operator = LocalPlatform.startOperator(kubeconfig, registry, "0.1.0");
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (operator != null) {
-      operator.process.toHandle().destroy();
-      operator.process.waitFor();
-    }
+    LocalPlatform.stop(operator);
   }
 
   @Test
@@ -130,7 +109,7 @@ class FluxChainIT {
   @Test
   @Order(2)
   void aTenantAndAPostgresAreInstalledWithTheProjectedValues() {
-    apply("Tenant", "tenant-root", "acme", Map.of());
+    LocalPlatform.apply(client, "Tenant", "tenant-root", "acme", Map.of());
     awaitInstalled("tenant-root", "tenant-acme", 1);
     Namespace tenant = client.namespaces().withName("tenant-acme").get();
     assertThat(tenant.getMetadata().getLabels())
@@ -140,7 +119,7 @@ class FluxChainIT {
         .as("rendered from _cluster values")
         .containsEntry("cozystack.io/root-host", "example.org");
 
-    apply("Postgres", "tenant-acme", "db", Map.of("replicas", 1));
+    LocalPlatform.apply(client, "Postgres", "tenant-acme", "db", Map.of("replicas", 1));
     awaitInstalled("tenant-acme", "postgres-db", 1);
     GenericKubernetesResource cluster = cnpgCluster("db");
     assertThat(spec(cluster).get("instances")).isEqualTo(1);
@@ -156,13 +135,15 @@ class FluxChainIT {
     await("Postgres db Ready")
         .atMost(INSTALL)
         .until(
-            () -> FluxStatusView.of(instance("Postgres", "tenant-acme", "db")).is("Ready", "True"));
+            () ->
+                FluxStatusView.of(LocalPlatform.instance(client, "Postgres", "tenant-acme", "db"))
+                    .is("Ready", "True"));
   }
 
   @Test
   @Order(3)
   void aValueChangeUpgradesTheRelease() {
-    apply("Postgres", "tenant-acme", "db", Map.of("replicas", 3));
+    LocalPlatform.apply(client, "Postgres", "tenant-acme", "db", Map.of("replicas", 3));
 
     awaitInstalled("tenant-acme", "postgres-db", 2);
     assertThat(spec(cnpgCluster("db")).get("instances")).isEqualTo(3);
@@ -238,35 +219,6 @@ class FluxChainIT {
               return status.is("Ready", "True")
                   && status.path("history").path(0).path("version").asInt() == revision;
             });
-  }
-
-  private static void apply(String kind, String namespace, String name, Map<String, Object> spec) {
-    await("kind " + kind + " served")
-        .atMost(INSTALL)
-        .ignoreExceptions()
-        .until(
-            () -> {
-              client.genericKubernetesResources(APPS, kind).inNamespace(namespace).list();
-              return true;
-            });
-    GenericKubernetesResource object = new GenericKubernetesResource();
-    object.setApiVersion(APPS);
-    object.setKind(kind);
-    object.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(namespace).build());
-    object.setAdditionalProperty("spec", spec);
-    client
-        .resource(object)
-        .fieldManager(Manifests.FIELD_MANAGER)
-        .forceConflicts()
-        .serverSideApply();
-  }
-
-  private static GenericKubernetesResource instance(String kind, String namespace, String name) {
-    return client
-        .genericKubernetesResources(APPS, kind)
-        .inNamespace(namespace)
-        .withName(name)
-        .get();
   }
 
   private static Package packageNamed(String name) {

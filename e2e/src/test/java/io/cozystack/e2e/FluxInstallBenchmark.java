@@ -47,15 +47,8 @@ class FluxInstallBenchmark {
 
   @BeforeAll
   static void publish() throws Exception {
-    PlatformValues.apply(client, "{rootHost: example.org, transport: ConfigMap}");
-    Manifests.namespace(client, "tenant-root");
-    Manifests.apply(
-        client,
-        "apiVersion: cozystack.io/v1alpha1\nkind: PlatformProperties\nmetadata: {name: cozystack}\n"
-            + "spec: {storage: {defaultClass: true}}");
-    for (String catalog : new String[] {"platform", "services", "virtualization"}) {
-      PublishedCatalogs.push(registry, PublishedCatalogs.catalog(catalog), "bench");
-    }
+    LocalPlatform.prepare(client);
+    LocalPlatform.publishCatalogs(registry, "bench");
   }
 
   @AfterAll
@@ -63,10 +56,7 @@ class FluxInstallBenchmark {
     if (standIn != null) {
       standIn.close();
     }
-    if (operator != null) {
-      operator.process.toHandle().destroy();
-      operator.process.waitFor();
-    }
+    LocalPlatform.stop(operator);
   }
 
   @Test
@@ -76,7 +66,7 @@ class FluxInstallBenchmark {
         "[benchmark] flux: operator start with --platform-source-url to every Package Ready: %.2f s"
             + " (%d Packages)%n",
         bootstrap / 1000.0, client.resources(Package.class).list().getItems().size());
-    apply("Tenant", "tenant-root", "bench", Map.of());
+    LocalPlatform.apply(client, "Tenant", "tenant-root", "bench", Map.of());
     awaitReady("Tenant", "tenant-root", "bench");
     defineStandInKind();
     standIn = answerStandInReleases();
@@ -92,15 +82,7 @@ class FluxInstallBenchmark {
 
   private static long bootstrapToEveryPackageReady() throws Exception {
     long start = System.nanoTime();
-    operator =
-        OperatorProcess.start(
-            "operator",
-            Map.of("KUBECONFIG", kubeconfig.toString()),
-            List.of(
-                "--metrics-port=0",
-                "--platform-source-url=" + registry.url("catalogs/platform"),
-                "--platform-source-ref=tag=bench",
-                "--platform-source-insecure=true"));
+    operator = LocalPlatform.startOperator(kubeconfig, registry, "bench");
     await("every Package Ready")
         .atMost(LIMIT)
         .pollInterval(Duration.ofMillis(100))
@@ -183,7 +165,7 @@ class FluxInstallBenchmark {
     for (int i = 0; i < INSTANCES; i++) {
       String name = prefix + "-" + i;
       created.put(name, System.nanoTime());
-      apply(kind, "tenant-bench", name, Map.of("replicas", 1));
+      LocalPlatform.apply(client, kind, "tenant-bench", name, Map.of("replicas", 1));
     }
     await(INSTANCES + " " + kind + " Ready")
         .atMost(LIMIT)
@@ -237,25 +219,5 @@ class FluxInstallBenchmark {
                             .withName(name)
                             .get())
                     .is("Ready", "True"));
-  }
-
-  private static void apply(String kind, String namespace, String name, Map<String, Object> spec) {
-    await("kind " + kind + " served")
-        .atMost(LIMIT)
-        .ignoreExceptions()
-        .until(
-            () ->
-                client.genericKubernetesResources(APPS, kind).inNamespace(namespace).list()
-                    != null);
-    GenericKubernetesResource object = new GenericKubernetesResource();
-    object.setApiVersion(APPS);
-    object.setKind(kind);
-    object.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(namespace).build());
-    object.setAdditionalProperty("spec", spec);
-    client
-        .resource(object)
-        .fieldManager(Manifests.FIELD_MANAGER)
-        .forceConflicts()
-        .serverSideApply();
   }
 }
