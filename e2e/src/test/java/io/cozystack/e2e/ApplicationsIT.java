@@ -1,12 +1,14 @@
 package io.cozystack.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.awaitility.Awaitility.await;
 
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.operator.flux.HelmRelease;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -47,6 +49,23 @@ class ApplicationsIT {
           labels: {sharding.fluxcd.io/key: tenants}
           chartRef: {kind: ExternalArtifact, name: cozystack-postgres-application-default-postgres, namespace: cozy-system}
         dashboard: {category: PaaS, singular: PostgreSQL, plural: PostgreSQL}
+      """;
+
+  /** A definition whose schema keeps every key: only the CRD's own rules refuse any. */
+  static final String SANDBOX_AD =
+      """
+      apiVersion: cozystack.io/v1alpha1
+      kind: ApplicationDefinition
+      metadata: {name: sandbox}
+      spec:
+        application:
+          kind: Sandbox
+          plural: sandboxes
+          singular: sandbox
+          openAPISchema: '{"type":"object","x-kubernetes-preserve-unknown-fields":true}'
+        release:
+          prefix: sandbox-
+          chartRef: {kind: ExternalArtifact, name: sandbox, namespace: cozy-system}
       """;
 
   @BeforeAll
@@ -122,16 +141,66 @@ class ApplicationsIT {
   }
 
   @Test
-  void unknownAndReservedKeysAndLongNamesAreRejectedByTheApiServer() throws Exception {
+  void unknownKeysAndLongNamesAreRejectedByTheApiServer() throws Exception {
     assertThat(strictCreate("Postgres", "typo", "{\"replicaz\": 3}"))
         .startsWith("400 ")
         .contains("strict decoding error: unknown field \\\"spec.replicaz\\\"");
-    assertThat(strictCreate("Postgres", "reserved", "{\"_cluster\": {\"x\": 1}}"))
-        .startsWith("400 ")
-        .contains("unknown field \\\"spec._cluster\\\"");
     assertThat(strictCreate("Postgres", "a".repeat(45), "{}"))
         .contains("422")
         .contains("name must be at most 44 characters");
+  }
+
+  @Test
+  void platformKeysAreRefusedWhateverTheSchemaAndOtherReservedKeysNeverReachARelease()
+      throws Exception {
+    client
+        .resource(Serialization.unmarshal(SANDBOX_AD, ApplicationDefinition.class))
+        .fieldManager("cozy-e2e")
+        .serverSideApply();
+    awaitServed("sandbox");
+
+    String evil = "{\"_cluster\": {\"root-host\": \"evil.org\"}}";
+    for (String kind : new String[] {"Sandbox", "Postgres"}) {
+      assertThat(strictCreate(kind, "evil", evil))
+          .as("%s (%s schema)", kind, kind.equals("Sandbox") ? "preserve-unknown-fields" : "closed")
+          .startsWith("422 ")
+          .contains("spec._cluster")
+          .contains(
+              "top-level keys starting with _ carry the platform's values (_cluster, _namespace),"
+                  + " which an instance cannot set; remove _cluster from spec");
+    }
+    KubernetesClientException lenient =
+        catchThrowableOfType(
+            KubernetesClientException.class,
+            () -> create("Sandbox", "lenient", Map.of("_namespace", Map.of("host", "evil.org"))));
+    assertThat(lenient.getCode())
+        .as("refused without strict field validation too, not pruned")
+        .isEqualTo(422);
+    assertThat(lenient.getMessage()).contains("remove _namespace from spec");
+
+    create("Sandbox", "odd", Map.of("size", 1, "_extra", Map.of("a", 1)));
+    HelmRelease odd = awaitRelease("sandbox-odd");
+    assertThat(odd.getSpec().values().path("size").asInt()).isEqualTo(1);
+    assertThat(odd.getSpec().values().has("_extra")).isFalse();
+    GenericKubernetesResource reported =
+        awaitCondition("Sandbox", "odd", "ReservedKeysDropped", "True");
+    assertThat(Serialization.asJson(reported.getAdditionalProperties().get("status")))
+        .contains("spec._extra was not passed to the release");
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                client.v1().events().inNamespace(namespace).list().getItems().stream()
+                    .anyMatch(
+                        e ->
+                            "ReservedKeysDropped".equals(e.getReason())
+                                && "odd".equals(e.getInvolvedObject().getName())
+                                && "Warning".equals(e.getType())));
+
+    create("Postgres", "closed-still-works", Map.of("replicas", 3));
+    assertThat(
+            awaitRelease("postgres-closed-still-works").getSpec().values().path("replicas").asInt())
+        .isEqualTo(3);
   }
 
   @Test

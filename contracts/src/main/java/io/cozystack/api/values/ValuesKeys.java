@@ -24,6 +24,18 @@ public final class ValuesKeys {
   public static final String CLUSTER = "_cluster";
   public static final String NAMESPACE = "_namespace";
 
+  /**
+   * Top-level values keys starting with it are the platform's ({@link #CLUSTER}, {@link
+   * #NAMESPACE}), never an application instance's: Flux merges a release's own values over the
+   * projected ones, so an instance could otherwise override them.
+   */
+  public static final String RESERVED_PREFIX = "_";
+
+  /** Whether {@code key}, a top-level values key, is the platform's. */
+  public static boolean reserved(String key) {
+    return key.startsWith(RESERVED_PREFIX);
+  }
+
   /** A required-value reference. */
   public static final Pattern REFERENCE = Pattern.compile("^_(cluster|namespace)\\.[A-Za-z0-9-]+$");
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ApplicationDefinitionApplication;
 import io.cozystack.api.v1alpha1.ReleaseAnnotations;
+import io.cozystack.api.values.ValuesKeys;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -15,8 +16,8 @@ import java.util.regex.Pattern;
 
 /**
  * Checks an ApplicationDefinition against K1 before anything is served: names, the values schema
- * (parsable, an object, structural), release timeouts. Returns every problem, each naming its
- * field.
+ * (parsable, an object, structural, no reserved top-level key), release timeouts. Returns every
+ * problem, each naming its field.
  */
 public final class DefinitionCheck {
   private static final Pattern KIND = Pattern.compile("^[A-Z][A-Za-z0-9]{0,62}$");
@@ -102,7 +103,26 @@ public final class DefinitionCheck {
       return Optional.empty();
     }
     structural("spec.application.openAPISchema", object, problems);
+    reservedProperties(object, problems);
     return Optional.of(object);
+  }
+
+  /**
+   * Top-level keys starting with {@code _} are the platform's ({@code _cluster}, {@code
+   * _namespace}): Flux would merge an instance's value for one over the projected values, so a
+   * schema may not offer them.
+   */
+  private static void reservedProperties(JsonNode schema, List<String> problems) {
+    for (Iterator<String> it = schema.path("properties").fieldNames(); it.hasNext(); ) {
+      String key = it.next();
+      if (ValuesKeys.reserved(key)) {
+        problems.add(
+            "spec.application.openAPISchema.properties."
+                + key
+                + " is reserved: top-level keys starting with _ carry the platform's values"
+                + " (_cluster, _namespace) and an instance cannot set them; rename the property");
+      }
+    }
   }
 
   /** Kubernetes' structural rule, as far as it matters here: every node states its type. */

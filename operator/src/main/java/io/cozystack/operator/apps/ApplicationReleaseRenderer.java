@@ -23,7 +23,8 @@ import java.util.Map;
 
 /**
  * The HelmRelease of one application instance, as cozystack-api renders it: {@code <prefix><name>}
- * in the instance's namespace, the definition's chart, the instance spec as values.
+ * in the instance's namespace, the definition's chart, the instance spec as values (never a
+ * top-level key starting with {@code _}: those are the platform's).
  */
 public final class ApplicationReleaseRenderer {
   /** Prefix Cozystack gives an instance's own labels on its release. */
@@ -37,7 +38,8 @@ public final class ApplicationReleaseRenderer {
 
   /**
    * The release of {@code instance}; its values are the instance spec with the definition's
-   * defaults applied ({@code valuesSchema} is the definition's parsed values schema).
+   * defaults applied ({@code valuesSchema} is the definition's parsed values schema) and reserved
+   * keys dropped.
    */
   public static HelmRelease render(
       ApplicationDefinition definition,
@@ -107,13 +109,18 @@ public final class ApplicationReleaseRenderer {
         wait == null ? null : new WaitStrategyRef(wait),
         null,
         HelmReleaseRenderer.valuesFrom(transport),
-        values(valuesSchema, instance),
+        values(valuesSchema, instance).values(),
         null);
   }
 
-  private static JsonNode values(JsonNode valuesSchema, GenericKubernetesResource instance) {
+  /**
+   * The release's values: the instance spec with the definition's defaults, without the reserved
+   * keys ({@link ReservedKeys}), whatever the served schema let through; and the keys dropped.
+   */
+  static ReservedKeys.Stripped values(JsonNode valuesSchema, GenericKubernetesResource instance) {
     Object spec = instance.getAdditionalProperties().get("spec");
-    return SchemaDefaults.apply(
-        valuesSchema, spec == null ? null : Serialization.jsonMapper().valueToTree(spec));
+    return ReservedKeys.strip(
+        SchemaDefaults.apply(
+            valuesSchema, spec == null ? null : Serialization.jsonMapper().valueToTree(spec)));
   }
 }

@@ -2,6 +2,7 @@ package io.cozystack.operator.apps;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.meta.Condition;
+import io.cozystack.api.meta.ConditionStatus;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
 import io.cozystack.api.v1alpha1.ValuesTransport;
@@ -39,6 +40,10 @@ import org.slf4j.MDC;
  */
 final class InstanceController implements AutoCloseable {
   static final String FIELD_MANAGER = "cozystack-application-controller";
+
+  /** Condition type and event reason: the spec holds reserved keys the release does not get. */
+  static final String RESERVED_KEYS_DROPPED = "ReservedKeysDropped";
+
   private static final Logger LOG = LoggerFactory.getLogger(InstanceController.class);
   private static final java.time.Duration SCHEMA_SETTLE = java.time.Duration.ofSeconds(5);
 
@@ -156,6 +161,7 @@ final class InstanceController implements AutoCloseable {
       return;
     }
     GenericKubernetesResource instance = hasFinalizer(cached) ? cached : addFinalizer(cached);
+    announceReservedKeys(instance);
     ApplicationDefinition ad = definition.get();
     ValuesTransport transport =
         ValuesTransports.of(ad.getMetadata(), values.transport().orElse(null));
@@ -290,9 +296,39 @@ final class InstanceController implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts the instance's conditions; every status carries {@value #RESERVED_KEYS_DROPPED} while
+   * the spec holds reserved keys, whatever else it says.
+   */
   private Conditions conditions(GenericKubernetesResource instance) {
     long generation = Optional.ofNullable(instance.getMetadata().getGeneration()).orElse(0L);
-    return Conditions.from(StatusCodec.conditions(instance), generation, clock.instant());
+    Conditions conditions =
+        Conditions.from(StatusCodec.conditions(instance), generation, clock.instant());
+    List<String> dropped = ReservedKeys.of(instance);
+    if (!dropped.isEmpty()) {
+      conditions.set(
+          RESERVED_KEYS_DROPPED,
+          ConditionStatus.TRUE,
+          RESERVED_KEYS_DROPPED,
+          ReservedKeys.droppedMessage(dropped));
+    }
+    return conditions;
+  }
+
+  /** A Warning event when the instance's reserved keys are first seen or change. */
+  private void announceReservedKeys(GenericKubernetesResource instance) {
+    List<String> dropped = ReservedKeys.of(instance);
+    if (dropped.isEmpty()) {
+      return;
+    }
+    String message = ReservedKeys.droppedMessage(dropped);
+    boolean told =
+        Conditions.find(StatusCodec.conditions(instance), RESERVED_KEYS_DROPPED)
+            .map(c -> message.equals(c.message()))
+            .orElse(false);
+    if (!told) {
+      events.warning(instance, RESERVED_KEYS_DROPPED, message);
+    }
   }
 
   private boolean hasFinalizer(GenericKubernetesResource instance) {

@@ -48,9 +48,9 @@ public final class PackagePlanner {
           true,
           Map.of());
     }
-    Optional<String> badTransport = ValuesTransports.problem(pkg.getMetadata());
-    if (badTransport.isPresent()) {
-      return new PackagePlan.Blocked("InvalidTransport", badTransport.get(), true, Map.of());
+    Optional<PackagePlan.Blocked> invalid = invalid(pkg, source.get(), variant.get(), lookup);
+    if (invalid.isPresent()) {
+      return invalid.get();
     }
     Map<String, DependencyStatus> dependencies = dependencies(pkg, variant.get(), lookup);
     List<String> notReady =
@@ -92,6 +92,79 @@ public final class PackagePlanner {
     } catch (InvalidPackageException e) {
       return new PackagePlan.Blocked(e.reason, e.getMessage(), true, dependencies);
     }
+  }
+
+  /**
+   * A spec problem no waiting resolves, first found: a path the source may not copy, an override of
+   * a component the variant lacks or with values that are not an object, a bad transport, a
+   * dependency cycle among the variant's components or through this Package.
+   */
+  static Optional<PackagePlan.Blocked> invalid(
+      Package pkg, PackageSource source, Variant variant, Lookup lookup) {
+    String name = pkg.getMetadata().getName();
+    List<String> paths = SourcePaths.problems(source);
+    if (!paths.isEmpty()) {
+      return terminal(
+          SourcePaths.INVALID_PATH,
+          "PackageSource "
+              + name
+              + " copies paths outside its source: "
+              + String.join("; ", paths));
+    }
+    List<String> unknown = ComponentOverrides.unknown(pkg, variant);
+    if (!unknown.isEmpty()) {
+      return terminal(
+          ComponentOverrides.UNKNOWN_COMPONENT,
+          "spec.components names "
+              + String.join(", ", unknown)
+              + (unknown.size() == 1 ? ", which is not a component" : ", which are not components")
+              + " of variant "
+              + variant.name()
+              + " of PackageSource "
+              + name
+              + " (its components: "
+              + ComponentOverrides.listed(variant)
+              + "); remove the override or correct its name");
+    }
+    List<String> badValues = ComponentOverrides.nonObjectValues(pkg);
+    if (!badValues.isEmpty()) {
+      return terminal(
+          ComponentOverrides.INVALID_VALUES,
+          badValues.stream()
+                  .map(c -> "spec.components." + c + ".values")
+                  .collect(java.util.stream.Collectors.joining(", "))
+              + " must be an object of Helm values");
+    }
+    Optional<String> badTransport = ValuesTransports.problem(pkg.getMetadata());
+    if (badTransport.isPresent()) {
+      return terminal("InvalidTransport", badTransport.get());
+    }
+    Optional<List<String>> components = DependencyCycles.ofComponents(variant);
+    if (components.isPresent()) {
+      return terminal(
+          DependencyCycles.DEPENDENCY_CYCLE,
+          "components of variant "
+              + variant.name()
+              + " of PackageSource "
+              + name
+              + " depend on each other in a cycle (install.dependsOn): "
+              + DependencyCycles.describe(components.get())
+              + "; no release is written until one edge is removed");
+    }
+    Optional<List<String>> packages = DependencyCycles.ofPackages(pkg, lookup);
+    if (packages.isPresent()) {
+      return terminal(
+          DependencyCycles.DEPENDENCY_CYCLE,
+          "Packages depend on each other in a cycle (variant dependsOn): "
+              + DependencyCycles.describe(packages.get())
+              + "; none of them can become Ready until one edge is removed (or listed in"
+              + " spec.ignoreDependencies)");
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<PackagePlan.Blocked> terminal(String reason, String message) {
+    return Optional.of(new PackagePlan.Blocked(reason, message, true, Map.of()));
   }
 
   /**

@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * PackageSource → one Flux ArtifactGenerator in cozy-system, and its readiness mirrored back.
- * Refuses a source whose derived artifact names collide with an older source's, and never touches a
- * generator another owner controls.
+ * Refuses a source that copies paths outside its Flux source or whose derived artifact names
+ * collide with an older source's, and never touches a generator another owner controls.
  */
 public final class PackageSourceReconciler implements Reconciler<PackageSource> {
   /** Field manager of every ArtifactGenerator write (Cozystack's name). */
@@ -46,19 +46,21 @@ public final class PackageSourceReconciler implements Reconciler<PackageSource> 
 
   @Override
   public UpdateControl<PackageSource> reconcile(PackageSource source, Context<PackageSource> ctx) {
+    List<String> invalidPaths = SourcePaths.problems(source);
     var claims = claims(ctx.getPrimaryCache().list().toList());
     var collision = claims.collisionOf(source.getMetadata().getName());
     Optional<ArtifactGenerator> existing = ctx.getSecondaryResource(ArtifactGenerator.class);
     Optional<String> foreignOwner = existing.flatMap(ag -> Ownership.foreignHolder(ag, source));
     Optional<ArtifactGenerator> current = existing;
-    if (collision.isEmpty() && foreignOwner.isEmpty()) {
+    if (invalidPaths.isEmpty() && collision.isEmpty() && foreignOwner.isEmpty()) {
       current = converge(source, existing, ctx.getClient());
     }
     var compatibility =
         PackageCompatibility.ofSource(
             Optional.of(source), platform.get(new ResourceID(PlatformProperties.NAME)));
     var observed =
-        new PackageSourceStatusBuilder.Observed(current, collision, foreignOwner, compatibility);
+        new PackageSourceStatusBuilder.Observed(
+            invalidPaths, current, collision, foreignOwner, compatibility);
     PackageSourceStatus status =
         PackageSourceStatusBuilder.build(source, observed, clock.instant());
     return statusUpdate(source, status);

@@ -12,12 +12,16 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** The one place a PackageSource's status is computed (Cozystack's table, plus collisions). */
+/**
+ * The one place a PackageSource's status is computed (Cozystack's table, plus refused paths and
+ * collisions).
+ */
 public final class PackageSourceStatusBuilder {
   private PackageSourceStatusBuilder() {}
 
   /** What the reconciler found, as plain data. */
   public record Observed(
+      List<String> invalidPaths,
       Optional<ArtifactGenerator> generator,
       Optional<ArtifactNameClaims.Collision> collision,
       Optional<String> foreignOwner,
@@ -29,7 +33,12 @@ public final class PackageSourceStatusBuilder {
     Conditions conditions =
         Conditions.from(
             source.getStatus() == null ? null : source.getStatus().conditions(), generation, now);
-    if (observed.collision().isPresent()) {
+    if (!observed.invalidPaths().isEmpty()) {
+      conditions.stalled(
+          SourcePaths.INVALID_PATH,
+          String.join("; ", observed.invalidPaths())
+              + ". No ArtifactGenerator is written until the paths are corrected.");
+    } else if (observed.collision().isPresent()) {
       conditions.stalled("NameCollision", observed.collision().get().message(name));
     } else if (observed.foreignOwner().isPresent()) {
       conditions.stalled(
