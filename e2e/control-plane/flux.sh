@@ -9,6 +9,9 @@ TOOL_BUILDS=(
   "source-watcher|$FLUX_SOURCE_WATCHER_MODULE|$FLUX_SOURCE_WATCHER_VERSION|./cmd|$FLUX_SOURCE_WATCHER_REPLACES"
   "helm-controller|$FLUX_HELM_CONTROLLER_MODULE|$FLUX_HELM_CONTROLLER_VERSION|.|$FLUX_HELM_CONTROLLER_REPLACES"
   "registry|$REGISTRY_MODULE|$REGISTRY_VERSION|./cmd/registry|"
+  # Not a process of the control plane: the manifest validator the schema tests run over the JSON
+  # Schemas `cozy-catalog schemas` writes (`control-plane tool kubeconform` prints its path).
+  "kubeconform|$KUBECONFORM_MODULE|$KUBECONFORM_VERSION|./cmd/kubeconform|"
 )
 TOOLS_DIR=$CACHE/tools/$OS-$ARCH
 # Start order; stopped in reverse, before the API server.
@@ -27,8 +30,23 @@ tool_binary() { # tool_binary NAME: the cached binary of a TOOL_BUILDS entry
 }
 
 tools_present() {
-  local name
-  for name in "${FLUX_PROCESSES[@]}"; do [[ -x $(tool_binary "$name") ]] || return 1; done
+  local entry name
+  for entry in "${TOOL_BUILDS[@]}"; do
+    name=${entry%%|*}
+    [[ -x $(tool_binary "$name") ]] || return 1
+  done
+}
+
+# tool_entry NAME: the TOOL_BUILDS entry of NAME.
+tool_entry() {
+  local entry
+  for entry in "${TOOL_BUILDS[@]}"; do
+    [[ ${entry%%|*} == "$1" ]] && {
+      echo "$entry"
+      return 0
+    }
+  done
+  die "no tool $1 (known: $(for entry in "${TOOL_BUILDS[@]}"; do printf '%s ' "${entry%%|*}"; done))"
 }
 
 # build_tool ENTRY LOG: builds one TOOL_BUILDS entry in a writable copy of its module, so the module's

@@ -13,8 +13,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code cozy-catalog}: validates a catalog against the contracts, lists the breaking changes
- * between two versions of one, or packages and pushes it as a Flux OCI artifact. Exit codes: 0 no
- * findings, 1 findings, 2 usage, I/O or registry error.
+ * between two versions of one, writes the platform kinds' JSON Schemas for kubeconform, or packages
+ * and pushes a catalog as a Flux OCI artifact. Exit codes: 0 no findings, 1 findings, 2 usage, I/O
+ * or registry error.
  */
 @Command(
     name = "cozy-catalog",
@@ -25,6 +26,7 @@ import picocli.CommandLine.Parameters;
     subcommands = {
       CatalogCli.Validate.class,
       CatalogCli.Diff.class,
+      SchemasCommand.class,
       PackageCommand.class,
       PushCommand.class
     },
@@ -63,14 +65,24 @@ public final class CatalogCli {
     }
   }
 
-  /** Text or JSON. */
+  /** Text, JSON, or GitHub Actions workflow commands (annotations on the offending line). */
   enum Output {
     text,
-    json
+    json,
+    github
   }
 
-  static int report(List<Finding> findings, Output output, String what) throws Exception {
-    if (output == Output.json) {
+  /**
+   * Prints the findings; {@code base} is the directory their files are relative to (the catalog),
+   * which GitHub annotations prefix so that the file is named from the working directory.
+   */
+  static int report(List<Finding> findings, Output output, String what, Path base)
+      throws Exception {
+    if (output == Output.github) {
+      findings.forEach(f -> System.out.println(GithubAnnotations.error(f, base)));
+      System.out.println(
+          what + ": " + (findings.isEmpty() ? "no findings" : findings.size() + " finding(s)"));
+    } else if (output == Output.json) {
       System.out.println(
           new ObjectMapper()
               .enable(SerializationFeature.INDENT_OUTPUT)
@@ -99,12 +111,16 @@ public final class CatalogCli {
         description = "The catalog's root (with catalog.yaml).")
     Path dir;
 
-    @Option(names = "--output", description = "text or json. Default: ${DEFAULT-VALUE}.")
+    @Option(
+        names = "--output",
+        description =
+            "text, json, or github (GitHub Actions ::error annotations on each finding's file and"
+                + " line). Default: ${DEFAULT-VALUE}.")
     Output output = Output.text;
 
     @Override
     public Integer call() throws Exception {
-      return report(CatalogValidator.validate(directory(dir)), output, dir.toString());
+      return report(CatalogValidator.validate(directory(dir)), output, dir.toString(), dir);
     }
   }
 
@@ -116,13 +132,20 @@ public final class CatalogCli {
     @Parameters(index = "1", paramLabel = "<new-dir>")
     Path newer;
 
-    @Option(names = "--output", description = "text or json. Default: ${DEFAULT-VALUE}.")
+    @Option(
+        names = "--output",
+        description =
+            "text, json, or github (GitHub Actions ::error annotations, files in <new-dir>)."
+                + " Default: ${DEFAULT-VALUE}.")
     Output output = Output.text;
 
     @Override
     public Integer call() throws Exception {
       return report(
-          CatalogDiff.diff(directory(older), directory(newer)), output, older + " -> " + newer);
+          CatalogDiff.diff(directory(older), directory(newer)),
+          output,
+          older + " -> " + newer,
+          newer);
     }
   }
 }

@@ -4,21 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.victools.jsonschema.generator.Option;
-import com.github.victools.jsonschema.generator.OptionPreset;
-import com.github.victools.jsonschema.generator.SchemaGenerator;
-import com.github.victools.jsonschema.generator.SchemaGeneratorConfigBuilder;
-import com.github.victools.jsonschema.generator.SchemaVersion;
-import com.github.victools.jsonschema.module.jackson.JacksonModule;
-import com.github.victools.jsonschema.module.jackson.JacksonOption;
 import io.cozystack.api.catalog.CatalogManifest;
 import io.cozystack.api.properties.PropertyRequirement;
 import io.cozystack.api.v1alpha1.ApplicationDefinitionSpec;
 import io.cozystack.api.v1alpha1.ClusterValuesSpec;
 import io.cozystack.api.v1alpha1.Dashboard;
 import io.cozystack.api.values.NamespaceValues;
-import io.fabric8.generator.annotation.Pattern;
-import io.fabric8.generator.annotation.Required;
+import io.cozystack.contracts.schemas.OpenApiToJsonSchema;
+import io.fabric8.crdv2.generator.v1.JsonSchema;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,9 +23,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Build step: generates the contracts' JSON Schemas (draft 2020-12, every reference bundled under
- * {@code $defs}) from the Java types, and checks them against the committed files (or rewrites them
- * with {@code update}). Arguments: {@code <schemas dir> <check|update>}.
+ * Build step: generates the contracts' JSON Schemas (draft 2020-12, self-contained: no {@code
+ * $ref}) from the Java types, and checks them against the committed files (or rewrites them with
+ * {@code update}). Each type goes through the generator that writes the CRDs (fabric8's) and then
+ * through {@link OpenApiToJsonSchema}, the conversion the kubeconform schemas use too; so a
+ * contract type that is a CRD's spec has, as a JSON Schema, exactly the CRD's rules ({@code
+ * PublishedSchemasTest} checks it). Arguments: {@code <schemas dir> <check|update>}.
  */
 public final class SchemaSync {
   private static final ObjectMapper JSON =
@@ -115,51 +113,55 @@ public final class SchemaSync {
   }
 
   static Map<String, String> generate() throws IOException {
-    SchemaGenerator generator = generator();
     Map<String, String> result = new LinkedHashMap<>();
     for (Map.Entry<String, Object[]> e : CONTRACTS.entrySet()) {
-      ObjectNode schema = generator.generateSchema((Class<?>) e.getValue()[1]);
+      ObjectNode schema = OpenApiToJsonSchema.convert(openApi((Class<?>) e.getValue()[1]));
       ObjectNode root = JSON.createObjectNode();
-      root.put("$schema", "https://json-schema.org/draft/2020-12/schema");
+      root.put("$schema", OpenApiToJsonSchema.DRAFT_2020_12);
       root.put("$id", BASE_ID + e.getKey() + ".schema.json");
       root.put("title", (String) e.getValue()[0]);
-      schema.remove("$schema");
       root.setAll(schema);
       result.put(e.getKey() + ".schema.json", JSON.writeValueAsString(root) + "\n");
     }
     return result;
   }
 
-  private static SchemaGenerator generator() {
-    SchemaGeneratorConfigBuilder config =
-        new SchemaGeneratorConfigBuilder(SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON)
-            .with(
-                new JacksonModule(
-                    JacksonOption.RESPECT_JSONPROPERTY_REQUIRED,
-                    JacksonOption.FLATTENED_ENUMS_FROM_JSONVALUE))
-            .with(Option.DEFINITIONS_FOR_ALL_OBJECTS)
-            .with(Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT)
-            .with(Option.NULLABLE_FIELDS_BY_DEFAULT)
-            .without(Option.NULLABLE_FIELDS_BY_DEFAULT);
-    config
-        .forFields()
-        .withRequiredCheck(f -> f.getAnnotationConsideringFieldAndGetter(Required.class) != null)
-        .withStringPatternResolver(
-            f -> {
-              Pattern p = f.getAnnotationConsideringFieldAndGetter(Pattern.class);
-              return p == null ? null : p.value();
-            })
-        .withInstanceAttributeOverride(
-            (attributes, field, context) -> {
-              var pu =
-                  field.getAnnotationConsideringFieldAndGetter(
-                      io.fabric8.crd.generator.annotation.PreserveUnknownFields.class);
-              if (pu != null) {
-                attributes.remove("additionalProperties");
-              }
-            });
-    return new SchemaGenerator(config.build());
+  /**
+   * The OpenAPI schema of a type, from the generator that writes the CRDs: so enums, required
+   * fields, patterns, defaults and maps are exactly what the CRDs have. The generator leaves out
+   * apiVersion, kind and metadata of the type it starts from (a CRD declares them itself), so a
+   * type with such fields of its own is taken as the one field of a holder record.
+   */
+  static JsonNode openApi(Class<?> type) {
+    Class<?> holder = HOLDERS.get(type);
+    JSONSchemaProps props =
+        holder == null
+            ? JsonSchema.from(type)
+            : JsonSchema.from(holder).getProperties().get("value");
+    JsonNode schema = Serialization.jsonMapper().valueToTree(props);
+    var mapper = Serialization.jsonMapper();
+    for (var property :
+        mapper.getSerializationConfig().introspect(mapper.constructType(type)).findProperties()) {
+      if (!schema.path("properties").has(property.getName())) {
+        throw new IllegalStateException(
+            type.getName()
+                + " has the field "
+                + property.getName()
+                + " but its generated schema does not: add a holder record to SchemaSync.HOLDERS");
+      }
+    }
+    return schema;
   }
+
+  record CatalogManifestHolder(CatalogManifest value) {}
+
+  record StrategyHandoffHolder(io.cozystack.api.backups.driver.StrategyHandoff value) {}
+
+  /** Contract types with apiVersion, kind or metadata fields, and their holders. */
+  private static final Map<Class<?>, Class<?>> HOLDERS =
+      Map.of(
+          CatalogManifest.class, CatalogManifestHolder.class,
+          io.cozystack.api.backups.driver.StrategyHandoff.class, StrategyHandoffHolder.class);
 
   /** For tests: the generated schema of one contract. */
   static JsonNode schema(String name) throws IOException {

@@ -68,6 +68,74 @@ class CatalogCliTest {
   }
 
   @Test
+  void githubOutputAnnotatesTheFindingsLineFromTheWorkingDirectory() {
+    var fixture =
+        CatalogFixture.copy(dir)
+            .edit("catalog.yaml", "contractVersion: 1", "contractVersion: 7")
+            .edit(CatalogValidatorTest.SOURCE, "contractVersion: 1", "contractVersion: 7");
+    String catalog = Path.of("").toAbsolutePath().relativize(fixture.root).toString();
+
+    Run run = run("validate", "--output", "github", catalog);
+
+    assertThat(run.exit()).isEqualTo(CatalogCli.FINDINGS);
+    assertThat(run.out().lines().filter(l -> l.startsWith("::error ")))
+        .hasSize(1)
+        .first()
+        .asString()
+        .startsWith(
+            "::error file="
+                + catalog
+                + "/catalog.yaml,line=9,title=cozy-catalog [contract-window]::")
+        .contains("%0Afix: build the catalog against contract version 1");
+    assertThat(run.out()).contains("1 finding(s)");
+  }
+
+  @Test
+  void githubOutputOfAGoodCatalogHasNoAnnotation() {
+    Run run = run("validate", "--output", "github", CatalogFixture.copy(dir).root.toString());
+
+    assertThat(run.exit()).isEqualTo(CatalogCli.OK);
+    assertThat(run.out()).doesNotContain("::error").contains("no findings");
+  }
+
+  @Test
+  void githubAnnotationsEscapeWhatWouldEndTheCommand() {
+    var finding = new Finding("charts/a,b.yaml", 3, "k2-known-key", "50% of\nit: bad", "fix: it");
+
+    String line = GithubAnnotations.error(finding, Path.of("/elsewhere/cat"));
+
+    assertThat(line)
+        .isEqualTo(
+            "::error file=/elsewhere/cat/charts/a%2Cb.yaml,line=3,title=cozy-catalog [k2-known-key]"
+                + "::50%25 of%0Ait: bad%0Afix: fix: it");
+  }
+
+  @Test
+  void schemasWritesOneJsonSchemaPerKindInKubeconformsLayout() throws Exception {
+    Run run = run("schemas", dir.resolve("out").toString());
+
+    assertThat(run.exit()).isEqualTo(CatalogCli.OK);
+    assertThat(run.out())
+        .contains(
+            "wrote "
+                + io.cozystack.contracts.schemas.KubeconformSchemas.platform().size()
+                + " JSON Schemas");
+    var schema =
+        new ObjectMapper()
+            .readTree(dir.resolve("out/cozystack.io/applicationdefinition_v1alpha1.json").toFile());
+    assertThat(schema.at("/properties/kind/enum/0").asText()).isEqualTo("ApplicationDefinition");
+    assertThat(schema.at("/properties/apiVersion/enum/0").asText())
+        .isEqualTo("cozystack.io/v1alpha1");
+    assertThat(schema.at("/additionalProperties").asBoolean(true)).isFalse();
+    assertThat(
+            schema
+                .at(
+                    "/properties/spec/properties/release/properties/labels/additionalProperties/type/0")
+                .asText())
+        .isEqualTo("string");
+  }
+
+  @Test
   void aMissingDirectoryOrABadOptionIsAUsageError() {
     assertThat(run("validate", dir.resolve("nowhere").toString()).exit())
         .isEqualTo(CatalogCli.ERROR);
