@@ -484,6 +484,20 @@ class PackagesIT {
         .fieldManager("cozy-e2e-properties")
         .forceConflicts()
         .serverSideApply();
+    // The operator publishes the detected versions in status a moment after the object appears;
+    // until then a Package is rightly refused for "kubernetes.version is not known yet".
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              var properties =
+                  client
+                      .resources(io.cozystack.api.v1alpha1.PlatformProperties.class)
+                      .withName("cozystack")
+                      .get();
+              return properties.getStatus() != null
+                  && properties.getStatus().kubernetesVersion() != null;
+            });
   }
 
   @Test

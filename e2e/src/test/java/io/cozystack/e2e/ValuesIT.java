@@ -109,6 +109,30 @@ class ValuesIT {
   }
 
   @Test
+  void brandingAndSchedulingOfAnyShapeAreStoredAndProjectedAsTheyAre() {
+    PlatformValues.apply(
+        client,
+        "{rootHost: example.org, transport: ConfigMap, branding: {logo: x.svg, theme: {color: red}},"
+            + " scheduling: {globalAppTopologySpreadConstraints: [{maxSkew: 1, topologyKey: zone}]}}");
+    try {
+      Map<?, ?> projected =
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .ignoreExceptions()
+              .until(() -> clusterValues("tenant-root"), v -> v.get("branding") != null);
+      assertThat(projected.get("branding"))
+          .isEqualTo(Map.of("logo", "x.svg", "theme", Map.of("color", "red")));
+      assertThat(projected.get("scheduling"))
+          .isEqualTo(
+              Map.of(
+                  "globalAppTopologySpreadConstraints",
+                  java.util.List.of(Map.of("maxSkew", 1, "topologyKey", "zone"))));
+    } finally {
+      PlatformValues.apply(client, BASE);
+    }
+  }
+
+  @Test
   void aRequiredValueMissingOrEmptyBlocksTheReleaseAndNamesTheKey() {
     PlatformValues.apply(client, BASE);
     create("Strict", "tenant-root", "db");

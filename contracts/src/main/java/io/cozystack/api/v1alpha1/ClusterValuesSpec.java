@@ -130,11 +130,11 @@ public record ClusterValuesSpec(
     @PreserveUnknownFields
         @JsonPropertyDescription(
             "Dashboard and Keycloak branding (_cluster.branding), projected as is.")
-        Map<String, Object> branding,
+        Map<String, com.fasterxml.jackson.databind.JsonNode> branding,
     @PreserveUnknownFields
         @JsonPropertyDescription(
             "Scheduling defaults, e.g. globalAppTopologySpreadConstraints (_cluster.scheduling), projected as is.")
-        Map<String, Object> scheduling,
+        Map<String, com.fasterxml.jackson.databind.JsonNode> scheduling,
     @ValidationRule(
             value = "self.all(k, k.matches('^[a-z0-9][a-z0-9-]*$'))",
             message = "extension keys are lowercase kebab-case, like the _cluster keys")
