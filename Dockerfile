@@ -11,5 +11,6 @@ RUN groupadd --system --gid 65532 operator \
  && useradd --system --uid 65532 --gid operator --no-create-home --shell /usr/sbin/nologin operator
 COPY --from=build --chown=root:root --chmod=0444 /src/operator/target/operator.jar /opt/operator/operator.jar
 USER 65532:65532
-ENV JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError"
+# The JVM options the chart sets too (operator.jvmOptions), measured in docs/operations.md.
+ENV JAVA_TOOL_OPTIONS="-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:MaxRAMPercentage=50 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:+ExitOnOutOfMemoryError"
 ENTRYPOINT ["java", "-jar", "/opt/operator/operator.jar"]

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -32,6 +33,28 @@ class DockerfileTest {
             "catalogs/virtualization/Dockerfile",
             "catalogs/virtualization",
             "virtualization-backup-drivers"));
+  }
+
+  /**
+   * One JVM launch everywhere: the image's {@code JAVA_TOOL_OPTIONS}, the chart's {@code
+   * operator.jvmOptions} (which the e2e tests and the footprint benchmark launch the jar with) and
+   * {@code operator/bin/run}'s options are the same, and the run script gives the JVM the chart's
+   * memory limit.
+   */
+  @Test
+  void theImageTheChartAndTheRunScriptLaunchTheSameJvm() throws Exception {
+    String chart = String.join(" ", OperatorJvm.options());
+    assertThat(chart).contains("-XX:+UseSerialGC", "-XX:MaxRAMPercentage=");
+    String image =
+        Files.readAllLines(ControlPlane.repoRoot().resolve("Dockerfile")).stream()
+            .filter(l -> l.startsWith("ENV JAVA_TOOL_OPTIONS="))
+            .map(l -> l.substring("ENV JAVA_TOOL_OPTIONS=".length()).replace("\"", ""))
+            .findFirst()
+            .orElseThrow();
+    assertThat(image).isEqualTo(chart);
+    List<String> run = Files.readAllLines(ControlPlane.repoRoot().resolve("operator/bin/run"));
+    assertThat(run).contains("jvm_options=\"" + chart + "\"");
+    assertThat(run).contains("memory_limit=" + OperatorJvm.memoryLimit());
   }
 
   @ParameterizedTest

@@ -43,17 +43,27 @@ final class OperatorProcess {
     reader.start();
   }
 
-  /** Starts the jar with these arguments and extra environment (KUBECONFIG, ...). */
+  /**
+   * Starts the operator's jar with these arguments and extra environment (KUBECONFIG, ...), its JVM
+   * launched as the chart's pod launches it ({@link OperatorJvm}).
+   */
   static OperatorProcess start(String prefix, Map<String, String> env, List<String> args)
       throws IOException {
-    return startJar(System.getProperty("operator.jar"), prefix, env, args);
+    return startJar(System.getProperty("operator.jar"), OperatorJvm.flags(), prefix, env, args);
   }
 
   /** Starts {@code jar} with these arguments and extra environment. */
   static OperatorProcess startJar(
       String jar, String prefix, Map<String, String> env, List<String> args) throws IOException {
+    return startJar(jar, List.of(), prefix, env, args);
+  }
+
+  private static OperatorProcess startJar(
+      String jar, List<String> jvmFlags, String prefix, Map<String, String> env, List<String> args)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(jvmFlags);
     command.add("-jar");
     command.add(jar);
     command.addAll(args);

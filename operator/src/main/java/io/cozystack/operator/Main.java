@@ -10,8 +10,8 @@ import io.cozystack.operator.bootstrap.PlatformSourceFlags;
 import io.cozystack.operator.observability.HealthServer;
 import io.cozystack.operator.packages.GoDuration;
 import io.cozystack.operator.packages.ReleaseSettings;
+import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfigurationBuilder;
@@ -98,6 +98,15 @@ public final class Main implements Callable<Integer> {
           "Port of /metrics, /healthz and /readyz (0 picks a free port). Env: COZY_METRICS_PORT."
               + " Default: ${DEFAULT-VALUE}.")
   int metricsPort;
+
+  @Option(
+      names = "--reconcile-threads",
+      defaultValue =
+          "${env:COZY_RECONCILE_THREADS:-" + OperatorRuntime.DEFAULT_RECONCILE_THREADS + "}",
+      description =
+          "Reconciles of Packages, sources, definitions and backups that run at once (1 or"
+              + " more). Env: COZY_RECONCILE_THREADS. Default: ${DEFAULT-VALUE}.")
+  int reconcileThreads;
 
   @Option(
       names = "--leader-elect",
@@ -230,7 +239,12 @@ public final class Main implements Callable<Integer> {
     ReleaseSettings releaseSettings = releaseSettings();
     CredentialsSettings credentials = credentialsSettings();
     Optional<PlatformSource> platform = platformSource();
-    KubernetesClient client = new KubernetesClientBuilder().build();
+    if (reconcileThreads < 1) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--reconcile-threads must be 1 or more, got " + reconcileThreads);
+    }
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    KubernetesClient client = KubeClients.builder(Config.autoConfigure(null), registry).build();
     try {
       ApiServerCheck.verify(client, apiCheckTimeout);
     } catch (ApiServerCheck.UnreachableException e) {
@@ -248,7 +262,6 @@ public final class Main implements Callable<Integer> {
         return EXIT_BOOTSTRAP_FAILED;
       }
     }
-    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     // The leader callback starts the platform's own backup drivers; it needs the runtime it is
     // part of.
     AtomicReference<OperatorRuntime> leading = new AtomicReference<>();
@@ -259,7 +272,8 @@ public final class Main implements Callable<Integer> {
             Controllers.drivers(),
             true,
             registry,
-            leaderElection(() -> startDrivers(leading.get())));
+            leaderElection(() -> startDrivers(leading.get())),
+            reconcileThreads);
     leading.set(runtime);
     try {
       HealthServer health = new HealthServer(metricsPort, registry, runtime::unreadiness);

@@ -28,6 +28,12 @@ public final class OperatorRuntime {
   static final java.time.Duration STOP_TIMEOUT = java.time.Duration.ofSeconds(20);
 
   /**
+   * Reconciles of the framework's controllers that run at once (JOSDK's default is 50). Measured
+   * with {@code FootprintBenchmark}: see docs/operations.md, "Memory and start-up".
+   */
+  public static final int DEFAULT_RECONCILE_THREADS = 10;
+
+  /**
    * @param useServerSideApply false only against the fabric8 mock server, which lacks it
    */
   public OperatorRuntime(
@@ -50,6 +56,28 @@ public final class OperatorRuntime {
       boolean useServerSideApply,
       MeterRegistry registry,
       LeaderElectionConfiguration leaderElection) {
+    this(
+        client,
+        controllers,
+        drivers,
+        useServerSideApply,
+        registry,
+        leaderElection,
+        DEFAULT_RECONCILE_THREADS);
+  }
+
+  /**
+   * @param reconcileThreads how many reconciles of the framework's controllers run at once; the
+   *     threads exist only while there is work (an idle one ends after a minute)
+   */
+  public OperatorRuntime(
+      KubernetesClient client,
+      List<Controllers.Entry<?>> controllers,
+      List<StrategyDriver> drivers,
+      boolean useServerSideApply,
+      MeterRegistry registry,
+      LeaderElectionConfiguration leaderElection,
+      int reconcileThreads) {
     this.client = client;
     this.controllers = controllers;
     this.drivers = drivers;
@@ -63,7 +91,27 @@ public final class OperatorRuntime {
                     .withUseSSAToPatchPrimaryResource(useServerSideApply)
                     .withSSABasedCreateUpdateMatchForDependentResources(useServerSideApply)
                     .withStopOnInformerErrorDuringStartup(true)
+                    .withConcurrentReconciliationThreads(reconcileThreads)
+                    .withExecutorService(reconcilers(reconcileThreads))
                     .withLeaderElectionConfiguration(leaderElection));
+  }
+
+  /**
+   * The reconcile pool: at most {@code threads}, each ending after a minute without work (JOSDK's
+   * own pool keeps every thread it ever started).
+   */
+  static java.util.concurrent.ExecutorService reconcilers(int threads) {
+    var count = new java.util.concurrent.atomic.AtomicInteger();
+    var pool =
+        new java.util.concurrent.ThreadPoolExecutor(
+            threads,
+            threads,
+            1,
+            java.util.concurrent.TimeUnit.MINUTES,
+            new java.util.concurrent.LinkedBlockingQueue<>(),
+            r -> new Thread(r, "reconciler-" + count.incrementAndGet()));
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
   }
 
   /** Registers and starts every controller; throws when one cannot start. */

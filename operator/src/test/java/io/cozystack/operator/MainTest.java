@@ -97,6 +97,17 @@ class MainTest {
         .contains("--backup-storage-creds-secret-name");
   }
 
+  @Test
+  void reconcileThreadsMustBePositive() {
+    var err = new java.io.StringWriter();
+    CommandLine cli = new CommandLine(new Main()).setErr(new java.io.PrintWriter(err));
+
+    int exit = cli.execute("--reconcile-threads=0");
+
+    assertThat(exit).isEqualTo(CommandLine.ExitCode.USAGE);
+    assertThat(err.toString()).contains("--reconcile-threads must be 1 or more, got 0");
+  }
+
   private static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();

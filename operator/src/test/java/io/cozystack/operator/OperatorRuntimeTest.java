@@ -56,4 +56,17 @@ class OperatorRuntimeTest {
             "Started controller backupdriver for BackupDriver (backups.cozystack.io/v1alpha1)",
             "Started controller job for Job (strategy.backups.cozystack.io/v1alpha1)");
   }
+
+  @Test
+  void theReconcilePoolIsBoundedAndItsIdleThreadsEnd() throws Exception {
+    var pool = (java.util.concurrent.ThreadPoolExecutor) OperatorRuntime.reconcilers(3);
+    try {
+      assertThat(pool.getMaximumPoolSize()).isEqualTo(3);
+      assertThat(pool.allowsCoreThreadTimeOut()).isTrue();
+      assertThat(pool.submit(() -> Thread.currentThread().getName()).get())
+          .startsWith("reconciler-");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 }

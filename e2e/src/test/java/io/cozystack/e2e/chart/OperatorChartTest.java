@@ -42,6 +42,34 @@ class OperatorChartTest {
     assertThat(container.getResources().getLimits()).containsKey("memory");
   }
 
+  /** The JVM's options and the reconcile threads come from the values; empty options add none. */
+  @Test
+  void jvmOptionsAndReconcileThreadsFollowTheValues() {
+    RenderedChart defaults = RenderedChart.render(Map.of());
+    assertThat(env(defaults))
+        .anyMatch(
+            e ->
+                e.startsWith("JAVA_TOOL_OPTIONS=-XX:+UseSerialGC ")
+                    && e.contains("-XX:MaxRAMPercentage=50"));
+    assertThat(args(defaults)).contains("--reconcile-threads=10");
+    RenderedChart tuned =
+        RenderedChart.render(Map.of("operator.jvmOptions", "", "operator.reconcileThreads", 4));
+    assertThat(env(tuned)).noneMatch(e -> e.startsWith("JAVA_TOOL_OPTIONS="));
+    assertThat(args(tuned)).contains("--reconcile-threads=4");
+    assertThatThrownBy(() -> RenderedChart.render(Map.of("operator.reconcileThreads", 0)))
+        .hasMessageContaining("reconcileThreads");
+  }
+
+  private static List<String> args(RenderedChart chart) {
+    return typed(chart.one("Deployment"), Deployment.class)
+        .getSpec()
+        .getTemplate()
+        .getSpec()
+        .getContainers()
+        .get(0)
+        .getArgs();
+  }
+
   @Test
   void optionalPartsFollowTheirValues() {
     RenderedChart defaults = RenderedChart.render(Map.of());

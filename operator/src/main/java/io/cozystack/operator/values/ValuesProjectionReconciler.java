@@ -27,8 +27,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,18 +48,29 @@ public final class ValuesProjectionReconciler implements Reconciler<ClusterValue
 
   private final ValuesBoard board;
   private final Clock clock;
-  private final ExecutorService writers =
-      Executors.newFixedThreadPool(
-          8,
-          r -> {
-            Thread t = new Thread(r, "values-writer");
-            t.setDaemon(true);
-            return t;
-          });
+  private final ExecutorService writers = writers();
   private InformerEventSource<Namespace, ClusterValues> namespaces;
   private InformerEventSource<ConfigMap, ClusterValues> configMaps;
   private InformerEventSource<Secret, ClusterValues> secrets;
   private TenantSource tenants;
+
+  /** Eight writers at most, each ending after a minute without work. */
+  private static ExecutorService writers() {
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            8,
+            8,
+            1,
+            TimeUnit.MINUTES,
+            new LinkedBlockingQueue<>(),
+            r -> {
+              Thread t = new Thread(r, "values-writer");
+              t.setDaemon(true);
+              return t;
+            });
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
+  }
 
   public ValuesProjectionReconciler(ValuesBoard board, Clock clock) {
     this.board = board;
