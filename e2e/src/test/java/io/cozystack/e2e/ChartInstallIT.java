@@ -1,6 +1,7 @@
 package io.cozystack.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.marcnuri.helm.Helm;
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The chart installed with the real Helm, and operator.jar run with the arguments and environment
  * the chart's Deployment gives it, authenticated as the chart's ServiceAccount: the chart's RBAC is
- * enough for the operator to elect itself, serve a kind and install a package.
+ * enough for the operator to elect itself, serve a kind and install a package. This cluster runs
+ * its own Flux, so the chart is installed without its Flux (FluxChartIT installs that).
  */
 @ExtendWith(KubernetesExtension.class)
 class ChartInstallIT {
@@ -59,12 +61,28 @@ class ChartInstallIT {
         .fieldManager("cozy-e2e")
         .serverSideApply();
     Path chart = ControlPlane.repoRoot().resolve("charts/cozy-operator");
+    // This cluster has Flux's CRDs already (not from Helm): the chart's own Flux is refused, and
+    // the operator is installed beside that Flux with flux.enabled=false.
+    assertThatThrownBy(
+            () ->
+                new Helm(chart)
+                    .install()
+                    .withName("cozy-own-flux")
+                    .withNamespace(namespace)
+                    .withKubeConfig(kubeconfig)
+                    .call())
+        .hasMessageContaining("flux.enabled: Flux is already installed")
+        .hasMessageContaining("--set flux.enabled=false");
     new Helm(chart)
         .install()
         .withName("cozy")
         .withNamespace(namespace)
         .withKubeConfig(kubeconfig)
+        .set("flux.enabled", false)
         .call();
+    assertThat(client.apps().deployments().inNamespace(namespace).list().getItems())
+        .extracting(d -> d.getMetadata().getName())
+        .containsExactly("cozy-operator");
     Deployment deployment =
         client.apps().deployments().inNamespace(namespace).withName("cozy-operator").get();
     var container = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);

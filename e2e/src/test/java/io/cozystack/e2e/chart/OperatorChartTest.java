@@ -13,8 +13,16 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The operator's chart, through the real Helm: lint, every template, the values schema. */
+/**
+ * The operator's chart, through the real Helm: lint, every template, the values schema. The Flux it
+ * also installs is {@link FluxChartTest}'s.
+ */
 class OperatorChartTest {
+
+  /** The chart rendered with {@code values}, without its Flux. */
+  private static RenderedChart operatorPart(Map<String, Object> values) {
+    return RenderedChart.render(values).withoutFlux();
+  }
 
   @Test
   void lintsStrictly() {
@@ -24,8 +32,7 @@ class OperatorChartTest {
 
   @Test
   void deploymentIsHardenedAndRunsTheImagesArguments() {
-    Deployment deployment =
-        typed(RenderedChart.render(Map.of()).one("Deployment"), Deployment.class);
+    Deployment deployment = typed(operatorPart(Map.of()).one("Deployment"), Deployment.class);
 
     var pod = deployment.getSpec().getTemplate().getSpec();
     var container = pod.getContainers().get(0);
@@ -45,7 +52,7 @@ class OperatorChartTest {
   /** The JVM's options and the reconcile threads come from the values; empty options add none. */
   @Test
   void jvmOptionsAndReconcileThreadsFollowTheValues() {
-    RenderedChart defaults = RenderedChart.render(Map.of());
+    RenderedChart defaults = operatorPart(Map.of());
     assertThat(env(defaults))
         .anyMatch(
             e ->
@@ -53,10 +60,10 @@ class OperatorChartTest {
                     && e.contains("-XX:MaxRAMPercentage=50"));
     assertThat(args(defaults)).contains("--reconcile-threads=10");
     RenderedChart tuned =
-        RenderedChart.render(Map.of("operator.jvmOptions", "", "operator.reconcileThreads", 4));
+        operatorPart(Map.of("operator.jvmOptions", "", "operator.reconcileThreads", 4));
     assertThat(env(tuned)).noneMatch(e -> e.startsWith("JAVA_TOOL_OPTIONS="));
     assertThat(args(tuned)).contains("--reconcile-threads=4");
-    assertThatThrownBy(() -> RenderedChart.render(Map.of("operator.reconcileThreads", 0)))
+    assertThatThrownBy(() -> operatorPart(Map.of("operator.reconcileThreads", 0)))
         .hasMessageContaining("reconcileThreads");
   }
 
@@ -72,9 +79,9 @@ class OperatorChartTest {
 
   @Test
   void optionalPartsFollowTheirValues() {
-    RenderedChart defaults = RenderedChart.render(Map.of());
+    RenderedChart defaults = operatorPart(Map.of());
     RenderedChart single =
-        RenderedChart.render(
+        operatorPart(
             Map.of(
                 "leaderElection.enabled",
                 false,
@@ -94,7 +101,7 @@ class OperatorChartTest {
   @Test
   void platformPropertiesArePublishedFromTheValues() {
     RenderedChart rendered =
-        RenderedChart.render(
+        operatorPart(
             Map.of(
                 "platformProperties.storage.defaultClass", true,
                 "platformProperties.network.multus", true));
@@ -107,16 +114,16 @@ class OperatorChartTest {
     assertThat(properties.getSpec().storage().defaultClass()).isTrue();
     assertThat(properties.getSpec().network().multus()).isTrue();
     assertThat(properties.getSpec().gpu().mig()).isFalse();
-    assertThatThrownBy(() -> RenderedChart.render(Map.of("platformProperties.gpu.cuda", true)))
+    assertThatThrownBy(() -> operatorPart(Map.of("platformProperties.gpu.cuda", true)))
         .hasMessageContaining("cuda");
   }
 
   @Test
   void backupCredentialsProjectionIsOffByDefaultAndSetFromTheValues() {
-    assertThat(env(RenderedChart.render(Map.of()))).noneMatch(e -> e.startsWith("BACKUP_STORAGE_"));
+    assertThat(env(operatorPart(Map.of()))).noneMatch(e -> e.startsWith("BACKUP_STORAGE_"));
     List<String> on =
         env(
-            RenderedChart.render(
+            operatorPart(
                 Map.of(
                     "backups.credentials.sourceSecret.name", "bucket",
                     "backups.credentials.region", "eu-1",
@@ -134,13 +141,13 @@ class OperatorChartTest {
 
   @Test
   void platformBootstrapIsOffByDefaultAndSetFromTheValues() {
-    RenderedChart defaults = RenderedChart.render(Map.of());
+    RenderedChart defaults = operatorPart(Map.of());
     assertThat(env(defaults)).noneMatch(e -> e.startsWith("COZY_PLATFORM_"));
     assertThat(typed(defaults.one("ClusterRole"), ClusterRole.class).getRules())
         .noneMatch(r -> r.getApiGroups().contains("source.toolkit.fluxcd.io"));
 
     RenderedChart oci =
-        RenderedChart.render(
+        operatorPart(
             Map.of(
                 "platform.sourceUrl",
                 "oci://127.0.0.1:5000/cozy/platform",
@@ -165,7 +172,7 @@ class OperatorChartTest {
 
     assertThat(
             env(
-                RenderedChart.render(
+                operatorPart(
                     Map.of(
                         "platform.sourceUrl", "https://github.com/acme/platform.git",
                         "platform.sourceName", "acme-platform",
@@ -181,23 +188,23 @@ class OperatorChartTest {
 
   @Test
   void platformBootstrapValuesAreChecked() {
-    assertThatThrownBy(() -> RenderedChart.render(Map.of("platform.sourceUrl", "ftp://r/p")))
+    assertThatThrownBy(() -> operatorPart(Map.of("platform.sourceUrl", "ftp://r/p")))
         .hasMessageContaining("sourceUrl");
     assertThatThrownBy(
             () ->
-                RenderedChart.render(
+                operatorPart(
                     Map.of("platform.sourceUrl", "oci://r/p", "platform.sourceRef", "brnch=main")))
         .hasMessageContaining("sourceRef");
     assertThatThrownBy(
             () ->
-                RenderedChart.render(
+                operatorPart(
                     Map.of("platform.sourceUrl", "oci://r/p", "platform.sourceName", "Cozy_P")))
         .hasMessageContaining("sourceName");
-    assertThatThrownBy(() -> RenderedChart.render(Map.of("platform.sourceSecret", "creds")))
+    assertThatThrownBy(() -> operatorPart(Map.of("platform.sourceSecret", "creds")))
         .hasMessageContaining("need platform.sourceUrl");
     assertThatThrownBy(
             () ->
-                RenderedChart.render(
+                operatorPart(
                     Map.of("platform.sourceUrl", "https://g/p", "platform.insecure", true)))
         .hasMessageContaining("platform.insecure applies to an oci:// sourceUrl only");
   }
@@ -217,9 +224,8 @@ class OperatorChartTest {
 
   @Test
   void theValuesSchemaRefusesUnknownKeysAndBadDurations() {
-    assertThatThrownBy(() -> RenderedChart.render(Map.of("replica", 3)))
-        .hasMessageContaining("replica");
-    assertThatThrownBy(() -> RenderedChart.render(Map.of("operator.helmRelease.interval", "soon")))
+    assertThatThrownBy(() -> operatorPart(Map.of("replica", 3))).hasMessageContaining("replica");
+    assertThatThrownBy(() -> operatorPart(Map.of("operator.helmRelease.interval", "soon")))
         .hasMessageContaining("interval");
   }
 
@@ -238,6 +244,6 @@ class OperatorChartTest {
   }
 
   static ClusterRole clusterRole() {
-    return typed(RenderedChart.render(Map.of()).one("ClusterRole"), ClusterRole.class);
+    return typed(operatorPart(Map.of()).one("ClusterRole"), ClusterRole.class);
   }
 }

@@ -195,6 +195,7 @@ class RbacCoverageTest {
     List<PolicyRule> rules =
         OperatorChartTest.typed(
                 RenderedChart.render(Map.of("platform.sourceUrl", "oci://registry.local/platform"))
+                    .withoutFlux()
                     .one("ClusterRole"),
                 ClusterRole.class)
             .getRules();

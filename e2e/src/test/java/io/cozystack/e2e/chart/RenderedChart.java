@@ -54,6 +54,34 @@ public final class RenderedChart {
     return values;
   }
 
+  /**
+   * The chart without the Flux it installs (flux.enabled): neither the objects labelled
+   * app.kubernetes.io/part-of=flux nor Flux's CRDs.
+   */
+  public RenderedChart withoutFlux() {
+    return new RenderedChart(objects.stream().filter(o -> !isFlux(o)).toList());
+  }
+
+  /** The objects of the Flux the chart installs. */
+  public RenderedChart flux() {
+    return new RenderedChart(objects.stream().filter(RenderedChart::isFlux).toList());
+  }
+
+  private static boolean isFlux(GenericKubernetesResource o) {
+    Map<String, String> labels = o.getMetadata().getLabels();
+    return (labels != null && "flux".equals(labels.get("app.kubernetes.io/part-of")))
+        || ("CustomResourceDefinition".equals(o.getKind())
+            && o.getMetadata().getName().endsWith(".fluxcd.io"));
+  }
+
+  /** The object {@code kind} named {@code name}. */
+  public GenericKubernetesResource named(String kind, String name) {
+    return ofKind(kind).stream()
+        .filter(o -> name.equals(o.getMetadata().getName()))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no " + kind + " " + name));
+  }
+
   public List<GenericKubernetesResource> all() {
     return objects;
   }
