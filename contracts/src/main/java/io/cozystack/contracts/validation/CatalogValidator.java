@@ -42,7 +42,8 @@ public final class CatalogValidator {
       definition.ifPresent(d -> definitions.put(app, d));
       var schema = definition.flatMap(d -> DefinitionCheck.check(d).schema());
       if (schema.isPresent()) {
-        ChartRules.check(app, schema.get(), manifest.get(), extensions, files, findings);
+        ChartRules.check(
+            app, definition.get(), schema.get(), manifest.get(), extensions, files, findings);
       }
     }
     SourceRules.check(manifest.get(), definitions, files, findings);

@@ -1,6 +1,8 @@
 package io.cozystack.contracts.validation;
 
 import com.marcnuri.helm.Helm;
+import io.cozystack.api.v1alpha1.ApplicationDefinition;
+import io.cozystack.api.v1alpha1.Dashboard;
 import io.cozystack.api.values.ValuesKeys;
 import io.cozystack.contracts.artifact.CozyLibChart;
 import java.io.IOException;
@@ -22,10 +24,30 @@ public final class ChartRender {
 
   private ChartRender() {}
 
-  /** Helm's error, or empty when the chart renders with its default values. */
-  static Optional<String> render(Path chart) throws IOException {
+  static final String INSTANCE_NAME = "validate";
+
+  /**
+   * The release an instance of the definition gets, {@code <prefix><name>}: the instance is named
+   * "validate", except a tenant module's ({@code dashboard.module}), which is named after its
+   * definition (a tenant has one of each module, and its chart may insist on the name).
+   */
+  static String releaseName(ApplicationDefinition definition) {
+    String prefix = definition.getSpec().release().prefix();
+    Dashboard dashboard = definition.getSpec().dashboard();
+    boolean module = dashboard != null && Boolean.TRUE.equals(dashboard.module());
+    return (prefix == null ? "" : prefix)
+        + (module ? definition.getMetadata().getName() : INSTANCE_NAME);
+  }
+
+  /** Helm's error, or empty when the chart renders with its default values as {@code release}. */
+  static Optional<String> render(Path chart, String release) throws IOException {
     try {
-      manifests(chart);
+      Path work = Files.createTempDirectory("cozy-catalog-render");
+      try {
+        manifests(chart, work, Map.of(), release);
+      } finally {
+        deleteTree(work);
+      }
       return Optional.empty();
     } catch (IllegalStateException e) {
       return Optional.of(helmError(e));
@@ -56,6 +78,12 @@ public final class ChartRender {
    */
   public static String manifests(Path chart, Path work, Map<String, Object> values)
       throws IOException {
+    return manifests(chart, work, values, INSTANCE_NAME);
+  }
+
+  /** {@link #manifests(Path, Path, Map)} as release {@code release}. */
+  public static String manifests(Path chart, Path work, Map<String, Object> values, String release)
+      throws IOException {
     Path copy = work.resolve(chart.getFileName().toString());
     copyTree(chart, copy);
     vendorCozyLib(copy.resolve("charts/cozy-lib"));
@@ -65,7 +93,7 @@ public final class ChartRender {
     Files.writeString(extra, CatalogFiles.YAML.writeValueAsString(values));
     return new Helm(copy)
         .template()
-        .withName("validate")
+        .withName(release)
         .withNamespace("tenant-validate")
         .withKubeVersion(KUBERNETES_VERSION)
         .withValuesFile(k2)

@@ -2,6 +2,7 @@ package io.cozystack.contracts.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.catalog.CatalogManifest;
+import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.values.ValuesKeys;
 import java.io.IOException;
 import java.util.Iterator;
@@ -26,6 +27,7 @@ final class ChartRules {
 
   static void check(
       CatalogManifest.Application app,
+      ApplicationDefinition definition,
       JsonNode definitionSchema,
       CatalogManifest manifest,
       Set<String> extensions,
@@ -46,13 +48,16 @@ final class ChartRules {
     valuesSchema(app, definitionSchema, files, findings);
     templates(chart, extensions, files, findings);
     cozyLibPin(chart, manifest, files, findings);
-    renders(chart, files, findings);
+    renders(chart, ChartRender.releaseName(definition), files, findings);
   }
 
-  /** The chart renders with the real Helm, its defaults valid against its values schema. */
-  private static void renders(String chart, CatalogFiles files, List<Finding> findings)
-      throws IOException {
-    ChartRender.render(files.root().resolve(chart))
+  /**
+   * The chart renders with the real Helm as an instance's release would, its defaults valid against
+   * its values schema.
+   */
+  private static void renders(
+      String chart, String release, CatalogFiles files, List<Finding> findings) throws IOException {
+    ChartRender.render(files.root().resolve(chart), release)
         .ifPresent(
             error ->
                 findings.add(

@@ -229,6 +229,29 @@ class CatalogValidatorTest {
   }
 
   @Test
+  void chartsRenderAsTheReleaseOfAnInstanceAndAModuleAsItsDefinitionsName() throws Exception {
+    String guard =
+        "{{- if ne .Release.Name \"postgres-postgres\" }}"
+            + "{{ fail (printf \"released as %s\" .Release.Name) }}{{ end }}\n";
+    var instance =
+        CatalogFixture.copy(dir.resolve("instance"))
+            .write("charts/postgres/templates/name.yaml", guard);
+    var module =
+        CatalogFixture.copy(dir.resolve("module"))
+            .write("charts/postgres/templates/name.yaml", guard)
+            .edit(
+                "charts/postgres-rd/cozyrds/postgres.yaml",
+                "  release:",
+                "  dashboard: {category: PaaS, singular: P, plural: Ps, module: true}\n  release:");
+
+    assertThat(validate(instance))
+        .singleElement()
+        .satisfies(f -> assertThat(f.rule()).isEqualTo("chart-renders"))
+        .satisfies(f -> assertThat(f.message()).contains("released as postgres-validate"));
+    assertThat(validate(module)).isEmpty();
+  }
+
+  @Test
   void aStrategyKindHandedToAnotherCatalogCannotBeClaimed() throws Exception {
     var findings =
         validate(
