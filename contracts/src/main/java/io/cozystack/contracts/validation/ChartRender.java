@@ -25,6 +25,7 @@ public final class ChartRender {
   private ChartRender() {}
 
   static final String INSTANCE_NAME = "validate";
+  private static final String COZY_LIB = "cozy-lib";
 
   /**
    * The release an instance of the definition gets, {@code <prefix><name>}: the instance is named
@@ -86,7 +87,9 @@ public final class ChartRender {
       throws IOException {
     Path copy = work.resolve(chart.getFileName().toString());
     copyTree(chart, copy);
-    vendorCozyLib(copy.resolve("charts/cozy-lib"));
+    if (dependsOnCozyLib(copy)) {
+      vendorCozyLib(copy.resolve("charts/cozy-lib"));
+    }
     Path k2 = work.resolve("k2-values.yaml");
     Files.writeString(k2, CatalogFiles.YAML.writeValueAsString(k2Values()));
     Path extra = work.resolve("extra-values.yaml");
@@ -117,6 +120,20 @@ public final class ChartRender {
    */
   public static Map<String, byte[]> cozyLib() throws IOException {
     return CozyLibChart.files();
+  }
+
+  /**
+   * Whether the chart depends on cozy-lib: the platform vendors the library only into a component
+   * that lists it, and a component lists it when its chart depends on it.
+   */
+  private static boolean dependsOnCozyLib(Path chart) throws IOException {
+    for (var dependency :
+        CatalogFiles.YAML.readTree(chart.resolve("Chart.yaml").toFile()).path("dependencies")) {
+      if (COZY_LIB.equals(dependency.path("name").asText())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void vendorCozyLib(Path target) throws IOException {
