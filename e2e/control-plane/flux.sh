@@ -161,8 +161,22 @@ start_flux() {
   log "Flux (source-controller, source-watcher, helm-controller) and a registry at 127.0.0.1:$reg up in $(($(now) - t0))s"
 }
 
+# start_registry_alone: the registry without Flux (up --no-flux); its port goes to ports.env.
+start_registry_alone() {
+  local reg
+  reg=$(free_port)
+  printf 'REGISTRY_PORT=%s\n' "$reg" >>"$STATE/ports.env"
+  start_registry "$reg"
+  touch "$STATE/registry-ready"
+  log "a registry at 127.0.0.1:$reg, no Flux"
+}
+
 flux_healthy() {
   local name
+  if [[ -f $STATE/registry-ready ]]; then
+    pid_alive "$(read_pid registry)"
+    return
+  fi
   [[ -f $STATE/flux-ready ]] || return 0 # a bare control plane
   for name in "${FLUX_PROCESSES[@]}"; do pid_alive "$(read_pid "$name")" || return 1; done
 }

@@ -27,6 +27,8 @@ metadata:
   namespace: {{ .root.Release.Namespace }}
   labels: {{- include "cozy-operator.flux.labels" . | nindent 4 }}
 spec:
+  # One replica, replaced only after it stopped (Recreate), so no leader election (as Cozystack's
+  # Flux and the test control plane run them); the Lease would need the in-pod namespace file too.
   replicas: 1
   strategy:
     type: Recreate
@@ -57,7 +59,7 @@ spec:
             - --watch-all-namespaces=true
             - --log-level={{ $flux.logLevel }}
             - --log-encoding=json
-            - --enable-leader-election=true
+            - --enable-leader-election=false
             - --health-addr=:9440
             - --metrics-addr=:8080
             {{- if .storage }}

@@ -12,12 +12,8 @@ import io.cozystack.api.v1alpha1.PlatformProperties;
 import io.cozystack.operator.flux.HelmRelease;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
-import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
-import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
-import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -87,7 +83,8 @@ class ChartInstallIT {
         client.apps().deployments().inNamespace(namespace).withName("cozy-operator").get();
     var container = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);
 
-    Path saKubeconfig = serviceAccountKubeconfig(namespace);
+    Path saKubeconfig =
+        ServiceAccountKubeconfig.write(client, kubeconfig, namespace, "cozy-operator");
     List<String> args =
         container.getArgs().stream()
             .map(a -> a.startsWith("--metrics-port=") ? "--metrics-port=0" : a)
@@ -176,34 +173,5 @@ class ChartInstallIT {
       client.resources(Package.class).withName("acme.charted").delete();
       client.resources(PackageSource.class).withName("acme.charted").delete();
     }
-  }
-
-  /** A kubeconfig with a token of the chart's ServiceAccount (TokenRequest API). */
-  private static Path serviceAccountKubeconfig(String namespace) throws Exception {
-    TokenRequest request =
-        new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build();
-    String token =
-        client
-            .serviceAccounts()
-            .inNamespace(namespace)
-            .withName("cozy-operator")
-            .tokenRequest(request)
-            .getStatus()
-            .getToken();
-    Config admin = Config.fromKubeconfig(Files.readString(kubeconfig));
-    String ca = admin.getCaCertData();
-    Path file = Files.createTempFile("cozy-operator-sa", ".kubeconfig");
-    Files.writeString(
-        file,
-        """
-        apiVersion: v1
-        kind: Config
-        clusters: [{name: c, cluster: {server: "%s", certificate-authority-data: %s}}]
-        users: [{name: sa, user: {token: "%s"}}]
-        contexts: [{name: x, context: {cluster: c, user: sa, namespace: %s}}]
-        current-context: x
-        """
-            .formatted(admin.getMasterUrl(), ca, token, namespace));
-    return file;
   }
 }

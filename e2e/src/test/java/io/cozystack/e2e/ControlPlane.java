@@ -10,9 +10,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A Kubernetes control plane the suite runs on, started at most once per JVM and flavour: bare (the
- * API server alone, for classes whose HelmReleases a stand-in answers) or with Flux
+ * API server alone, for classes whose HelmReleases a stand-in answers), with Flux
  * (source-controller, source-watcher, helm-controller and an OCI registry, for {@link WithFlux}
- * classes).
+ * classes), or without Flux (not even its CRDs; a registry), once per {@link WithoutFlux} class.
  *
  * <p>Where it comes from, in order: {@code E2E_KUBECONFIG} (an existing cluster; never the ambient
  * {@code KUBECONFIG}, so a developer's real cluster is not used by accident; with Flux it must run
@@ -59,7 +59,25 @@ final class ControlPlane {
     stopper.close();
   }
 
-  static ControlPlane start(boolean flux) throws Exception {
+  /** What runs beside the API server. */
+  enum Flavour {
+    BARE("--bare"),
+    FLUX(null),
+    WITHOUT_FLUX("--no-flux");
+
+    private final String upOption;
+
+    Flavour(String upOption) {
+      this.upOption = upOption;
+    }
+  }
+
+  static ControlPlane start(Flavour flavour) throws Exception {
+    boolean flux = flavour == Flavour.FLUX;
+    if (flavour == Flavour.WITHOUT_FLUX) {
+      // An existing cluster or k3s cannot be made one without Flux's CRDs for one class.
+      return startLocal(flavour);
+    }
     String given = System.getenv("E2E_KUBECONFIG");
     if (given != null && !given.isBlank()) {
       return existing(Path.of(given), flux);
@@ -72,7 +90,7 @@ final class ControlPlane {
       }
       return K3sBackend.start();
     }
-    return startLocal(flux);
+    return startLocal(flavour);
   }
 
   private static ControlPlane existing(Path kubeconfig, boolean flux) {
@@ -90,13 +108,15 @@ final class ControlPlane {
   }
 
   /** Runs {@code control-plane up}; its last line of output is the kubeconfig path. */
-  private static ControlPlane startLocal(boolean flux) throws IOException, InterruptedException {
+  private static ControlPlane startLocal(Flavour flavour) throws IOException, InterruptedException {
     Path script = repoRoot().resolve("e2e/bin/control-plane");
     // A state directory of its own: the suite never reuses or stops a developer's control plane.
     Path state = Files.createTempDirectory("cozy-e2e-control-plane");
     Path log = Files.createTempFile("control-plane-up", ".log");
     List<String> command =
-        flux ? List.of(script.toString(), "up") : List.of(script.toString(), "up", "--bare");
+        flavour.upOption == null
+            ? List.of(script.toString(), "up")
+            : List.of(script.toString(), "up", flavour.upOption);
     ProcessBuilder upCommand =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
     upCommand.environment().put("COZY_CONTROL_PLANE_STATE", state.toString());
@@ -115,11 +135,14 @@ final class ControlPlane {
     down.environment().put("COZY_CONTROL_PLANE_STATE", state.toString());
     return new ControlPlane(
         kubeconfig,
-        flux
-            ? "kube-apiserver + etcd + Flux + registry from e2e/bin/control-plane"
-            : "kube-apiserver + etcd from e2e/bin/control-plane (bare)",
+        switch (flavour) {
+          case FLUX -> "kube-apiserver + etcd + Flux + registry from e2e/bin/control-plane";
+          case BARE -> "kube-apiserver + etcd from e2e/bin/control-plane (bare)";
+          case WITHOUT_FLUX ->
+              "kube-apiserver + etcd + registry, no Flux, from e2e/bin/control-plane";
+        },
         () -> down.start().waitFor(),
-        flux ? Registry.fromPorts(state.resolve("ports.env")) : null);
+        flavour == Flavour.BARE ? null : Registry.fromPorts(state.resolve("ports.env")));
   }
 
   static Path repoRoot() {

@@ -27,13 +27,21 @@ public final class KubernetesExtension implements BeforeAllCallback, AfterAllCal
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
-    boolean flux = context.getRequiredTestClass().isAnnotationPresent(WithFlux.class);
+    Class<?> testClass = context.getRequiredTestClass();
+    ControlPlane.Flavour flavour =
+        testClass.isAnnotationPresent(WithFlux.class)
+            ? ControlPlane.Flavour.FLUX
+            : testClass.isAnnotationPresent(WithoutFlux.class)
+                ? ControlPlane.Flavour.WITHOUT_FLUX
+                : ControlPlane.Flavour.BARE;
+    // Shared by the run, but a class's own (without Flux) ends with the class.
+    ExtensionContext owner =
+        flavour == ControlPlane.Flavour.WITHOUT_FLUX ? context : context.getRoot();
     Cluster cluster =
-        context
-            .getRoot()
+        owner
             .getStore(STORE)
             .getOrComputeIfAbsent(
-                flux ? "flux-cluster" : "cluster", key -> Cluster.start(flux), Cluster.class);
+                "cluster-" + flavour, key -> Cluster.start(flavour), Cluster.class);
     KubernetesClient client = cluster.newClient();
     String namespace = freshNamespace(client, context.getRequiredTestClass());
     context.getStore(STORE).put("client", client);
@@ -89,9 +97,9 @@ public final class KubernetesExtension implements BeforeAllCallback, AfterAllCal
 
   /** The shared control plane, closed by JUnit when the whole run ends. */
   record Cluster(ControlPlane controlPlane, Config config) implements AutoCloseable {
-    static Cluster start(boolean flux) {
+    static Cluster start(ControlPlane.Flavour flavour) {
       try {
-        ControlPlane plane = ControlPlane.start(flux);
+        ControlPlane plane = ControlPlane.start(flavour);
         Config config = Config.fromKubeconfig(Files.readString(plane.kubeconfig()));
         Cluster cluster = new Cluster(plane, config);
         try (KubernetesClient client = cluster.newClient()) {

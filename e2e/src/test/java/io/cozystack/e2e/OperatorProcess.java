@@ -13,8 +13,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.awaitility.Awaitility;
 
 /**
- * {@code java -jar operator/target/operator.jar} (or another of the project's jars) as a child
- * process, its output collected.
+ * {@code java -jar operator/target/operator.jar} (or another of the project's jars, or another
+ * program) as a child process, its output collected.
  */
 final class OperatorProcess {
   final Process process;
@@ -67,6 +67,12 @@ final class OperatorProcess {
     command.add("-jar");
     command.add(jar);
     command.addAll(args);
+    return startCommand(prefix, env, command);
+  }
+
+  /** Starts {@code command} (any program, e.g. a Flux controller) with extra environment. */
+  static OperatorProcess startCommand(String prefix, Map<String, String> env, List<String> command)
+      throws IOException {
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().putAll(env);
     return new OperatorProcess(builder.start(), prefix);

@@ -44,7 +44,7 @@ class FluxChartTest {
   void helmControllerReadsExternalArtifactsAndTheSourcesAdvertiseTheirServices() {
     RenderedChart flux = RenderedChart.render(Map.of()).flux();
     assertThat(container(flux, "helm-controller").getArgs())
-        .contains("--feature-gates=ExternalArtifact=true", "--enable-leader-election=true");
+        .contains("--feature-gates=ExternalArtifact=true", "--enable-leader-election=false");
     for (String name : List.of("source-controller", "source-watcher")) {
       assertThat(container(flux, name).getArgs())
           .contains(
