@@ -188,9 +188,16 @@ class FluxChainIT {
     Manifests.applyFile(client, broken.resolve(BrokenCatalog.SOURCE));
     PublishedCatalogs.install(client, BrokenCatalog.PACKAGE);
 
+    // Until source-watcher has produced the artifact, helm-controller says ArtifactFailed (also
+    // Ready=False); the failed install follows.
     await("Package " + BrokenCatalog.PACKAGE + " reports the failed install")
         .atMost(INSTALL)
-        .until(() -> FluxStatusView.of(packageNamed(BrokenCatalog.PACKAGE)).is("Ready", "False"));
+        .until(
+            () -> {
+              FluxStatusView view = FluxStatusView.of(packageNamed(BrokenCatalog.PACKAGE));
+              return view.is("Ready", "False")
+                  && String.valueOf(view.message("Ready")).contains("InstallFailed");
+            });
     FluxStatusView status = FluxStatusView.of(packageNamed(BrokenCatalog.PACKAGE));
     assertThat(status.reason("Ready")).isEqualTo("ReleaseFailed");
     assertThat(status.message("Ready"))
