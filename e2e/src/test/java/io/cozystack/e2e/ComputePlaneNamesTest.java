@@ -81,6 +81,33 @@ class ComputePlaneNamesTest {
         .isEqualTo(shape("", cozystack, new TreeMap<>()));
   }
 
+  @Test
+  void theModuleChartsValuesSchemaHasTheDefinitionsNodeGroups() throws Exception {
+    JsonNode definition =
+        schema(
+            read("charts/computeplane-rd/cozyrds/computeplane.yaml", ApplicationDefinition.class));
+    JsonNode chart =
+        Serialization.jsonMapper()
+            .readTree(Files.readString(CATALOG.resolve("charts/computeplane/values.schema.json")));
+
+    Map<String, String> inChart =
+        withoutIntOrString(shape("", chart.path("properties").path("nodeGroups"), new TreeMap<>()));
+    assertThat(inChart)
+        .hasSizeGreaterThan(15)
+        .isEqualTo(
+            withoutIntOrString(
+                shape("", definition.path("properties").path("nodeGroups"), new TreeMap<>())));
+    assertThat(chart.path("properties").path("nodeGroups").path("maxProperties").asInt())
+        .isEqualTo(definition.path("properties").path("nodeGroups").path("maxProperties").asInt());
+  }
+
+  /** The chart's JSON Schema has no Kubernetes extensions: compare without them. */
+  private static Map<String, String> withoutIntOrString(Map<String, String> shape) {
+    Map<String, String> out = new TreeMap<>();
+    shape.forEach((k, v) -> out.put(k, v.replaceAll(" int-or-string=\\w+", "")));
+    return out;
+  }
+
   /** Every property path with its type, default, required list and int-or-string flag. */
   private static Map<String, String> shape(String path, JsonNode node, Map<String, String> out) {
     out.put(
