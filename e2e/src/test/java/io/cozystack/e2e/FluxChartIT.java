@@ -114,7 +114,10 @@ class FluxChartIT {
   void theControllersInstallAChartOnTheChartsRbacAlone() throws Exception {
     flux = ChartFluxControllers.start(client, kubeconfig, SYSTEM);
     Path catalog = HelloCatalog.write(Files.createTempDirectory("hello-catalog"));
-    PublishedCatalogs.publish(client, registry, catalog, HelloCatalog.SOURCE, "0.1.0");
+    PublishedCatalogs.push(registry, catalog, "0.1.0");
+    Manifests.apply(
+        client,
+        HelloCatalog.source(registry.url("catalogs/" + catalog.getFileName()), registry.host()));
     Manifests.namespace(client, HelloCatalog.NAMESPACE);
     Manifests.apply(client, HelloCatalog.objects("hello"));
 

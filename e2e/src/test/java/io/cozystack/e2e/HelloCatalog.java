@@ -45,6 +45,36 @@ final class HelloCatalog {
     return dir;
   }
 
+  /**
+   * The OCIRepository of the catalog pushed to {@code url}, with credentials for {@code host} in a
+   * Secret, as platform.sourceSecret gives them (the test registry asks for none; source-controller
+   * reads them all the same).
+   */
+  static String source(String url, String host) {
+    String auth =
+        java.util.Base64.getEncoder()
+            .encodeToString("e2e:e2e".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return """
+        apiVersion: v1
+        kind: Secret
+        metadata: {name: e2e-hello-registry, namespace: cozy-system}
+        type: kubernetes.io/dockerconfigjson
+        stringData:
+          .dockerconfigjson: '{"auths":{"%3$s":{"auth":"%4$s"}}}'
+        ---
+        apiVersion: source.toolkit.fluxcd.io/v1
+        kind: OCIRepository
+        metadata: {name: %1$s, namespace: cozy-system}
+        spec:
+          url: %2$s
+          ref: {tag: 0.1.0}
+          insecure: true
+          interval: 1m0s
+          secretRef: {name: e2e-hello-registry}
+        """
+        .formatted(SOURCE, url, host, auth);
+  }
+
   /** The ArtifactGenerator in cozy-system, the values ConfigMap and the HelmRelease. */
   static String objects(String greeting) {
     return """
