@@ -56,7 +56,12 @@ public record CatalogManifest(
               "PackageSource manifests (one per file, paths from the catalog root) that install the"
                   + " catalog from its published artifact; every application's chartRef must be an"
                   + " artifact they derive.")
-          List<@Pattern("^[A-Za-z0-9_][A-Za-z0-9_./-]*\\.ya?ml$") String> packageSources) {}
+          List<@Pattern("^[A-Za-z0-9_][A-Za-z0-9_./-]*\\.ya?ml$") String> packageSources,
+      @JsonPropertyDescription(
+              "What the catalog's releases may create: a platform that does not trust the catalog"
+                  + " installs it with exactly these rights. Every PackageSource repeats them in"
+                  + " spec.catalog.rights.")
+          CatalogRights rights) {}
 
   /** The platform the catalog was built for. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

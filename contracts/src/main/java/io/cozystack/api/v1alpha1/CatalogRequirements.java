@@ -2,6 +2,7 @@ package io.cozystack.api.v1alpha1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.cozystack.api.catalog.CatalogRights;
 import io.cozystack.api.properties.PropertyRequirement;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Required;
@@ -22,4 +23,18 @@ public record CatalogRequirements(
     @Required @JsonPropertyDescription("The contract version the catalog was built against.")
         Integer contractVersion,
     @JsonPropertyDescription("Platform properties the catalog needs.")
-        List<PropertyRequirement> requires) {}
+        List<PropertyRequirement> requires,
+    @JsonPropertyDescription(
+            "The rights catalog.yaml declares: what the catalog's releases may create when the"
+                + " platform does not trust the catalog.")
+        CatalogRights rights) {
+
+  public CatalogRequirements(
+      String name,
+      String version,
+      String minPlatformVersion,
+      Integer contractVersion,
+      List<PropertyRequirement> requires) {
+    this(name, version, minPlatformVersion, contractVersion, requires, null);
+  }
+}

@@ -18,8 +18,8 @@ final class SourceCatalogRule {
   private static final Pattern CATALOG_KEY = Pattern.compile("^\\s*catalog:\\s*(#.*)?$");
   private static final String COPY =
       "copy catalog.yaml's metadata.name, metadata.version, spec.platform.minVersion (as"
-          + " minPlatformVersion), spec.platform.contractVersion and spec.requires into"
-          + " spec.catalog";
+          + " minPlatformVersion), spec.platform.contractVersion, spec.requires and"
+          + " spec.rights into spec.catalog";
 
   private SourceCatalogRule() {}
 
@@ -76,6 +76,7 @@ final class SourceCatalogRule {
     fields.put(
         "requires",
         new Object[] {requirements(catalog.requires()), requirements(manifest.spec().requires())});
+    fields.put("rights", new Object[] {catalog.rights(), manifest.spec().rights()});
     return fields;
   }
 

@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
  * SourcePaths}), its spec.catalog is the manifest's ({@link SourceCatalogRule}); every
  * application's chartRef is an artifact these sources derive from the application's own chart
  * ({@link ChartRefRule}); and every definition is installed by a {@code *-rd} component whose chart
- * renders it ({@link RdComponentRule}).
+ * renders it ({@link RdComponentRule}); and every chart it installs renders only what its declared
+ * rights cover ({@link RightsRule}).
  */
 final class SourceRules {
   private SourceRules() {}
@@ -47,5 +48,6 @@ final class SourceRules {
       ChartRefRule.check(e.getKey(), e.getValue(), derived, files, findings);
     }
     RdComponentRule.check(definitions, derived.values(), files, findings);
+    RightsRule.check(manifest, derived.values(), files, findings);
   }
 }

@@ -97,7 +97,7 @@ class SourceRulesTest {
         .filteredOn(f -> f.rule().equals("source-path"))
         .singleElement()
         .satisfies(f -> assertThat(f.file()).isEqualTo(SOURCE))
-        .satisfies(f -> assertThat(f.line()).isEqualTo(27))
+        .satisfies(f -> assertThat(f.line()).isEqualTo(32))
         .satisfies(f -> assertThat(f.message()).contains("apps/postgres"));
     // The chartRef's component now copies another directory than the application's chart.
     assertThat(findings)
@@ -113,7 +113,7 @@ class SourceRulesTest {
     assertThat(findings)
         .singleElement()
         .satisfies(f -> assertThat(f.rule()).isEqualTo("source-path"))
-        .satisfies(f -> assertThat(f.line()).isEqualTo(24))
+        .satisfies(f -> assertThat(f.line()).isEqualTo(29))
         .satisfies(f -> assertThat(f.message()).contains("lib/cozy-lib/Chart.yaml"))
         .satisfies(f -> assertThat(f.fix()).contains("library/cozy-lib"));
   }
@@ -204,7 +204,7 @@ class SourceRulesTest {
     assertThat(findings)
         .singleElement()
         .satisfies(f -> assertThat(f.rule()).isEqualTo("package-source"))
-        .satisfies(f -> assertThat(f.line()).isEqualTo(22))
+        .satisfies(f -> assertThat(f.line()).isEqualTo(27))
         .satisfies(
             f ->
                 assertThat(f.message())
@@ -261,7 +261,11 @@ class SourceRulesTest {
                     "  catalog:\n    name: acme.databases\n    version: 1.2.0\n"
                         + "    minPlatformVersion: 0.1.0\n    contractVersion: 1\n"
                         + "    requires:\n      - property: storage.defaultClass\n"
-                        + "      - property: kubernetes.version\n        minVersion: \"1.32\"\n",
+                        + "      - property: kubernetes.version\n        minVersion: \"1.32\"\n"
+                        + "    rights:\n      clusterScoped:\n"
+                        + "        - {apiGroup: cozystack.io, kind: ApplicationDefinition}\n"
+                        + "      namespaced:\n"
+                        + "        - {apiGroup: postgresql.cnpg.io, kind: Cluster}\n",
                     ""));
 
     assertThat(findings)
@@ -321,13 +325,13 @@ class SourceRulesTest {
     assertThat(missing)
         .singleElement()
         .satisfies(f -> assertThat(f.file()).isEqualTo("catalog.yaml"))
-        .satisfies(f -> assertThat(f.line()).isEqualTo(26))
+        .satisfies(f -> assertThat(f.line()).isEqualTo(31))
         .satisfies(
             f -> assertThat(f.message()).contains("sources/pg.yaml").contains("does not exist"));
     assertThat(unknownField)
         .singleElement()
         .satisfies(f -> assertThat(f.file()).isEqualTo(SOURCE))
-        .satisfies(f -> assertThat(f.line()).isEqualTo(22))
+        .satisfies(f -> assertThat(f.line()).isEqualTo(27))
         .satisfies(f -> assertThat(f.message()).contains("labels"));
     assertThat(outside)
         .singleElement()
@@ -365,7 +369,7 @@ class SourceRulesTest {
     assertThat(findings)
         .filteredOn(f -> f.rule().equals("package-source"))
         .singleElement()
-        .satisfies(f -> assertThat(f.line()).isEqualTo(31))
+        .satisfies(f -> assertThat(f.line()).isEqualTo(36))
         .satisfies(
             f ->
                 assertThat(f.message())
