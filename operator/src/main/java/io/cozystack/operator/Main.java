@@ -8,6 +8,7 @@ import io.cozystack.operator.bootstrap.PlatformRenderer;
 import io.cozystack.operator.bootstrap.PlatformSource;
 import io.cozystack.operator.bootstrap.PlatformSourceFlags;
 import io.cozystack.operator.observability.HealthServer;
+import io.cozystack.operator.packages.CatalogTrust;
 import io.cozystack.operator.packages.GoDuration;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.client.Config;
@@ -20,6 +21,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -59,6 +61,18 @@ public final class Main implements Callable<Integer> {
           "How long to wait for the API server at start-up (e.g. 10s, 1m). Env:"
               + " COZY_API_CHECK_TIMEOUT. Default: ${DEFAULT-VALUE}.")
   Duration apiCheckTimeout;
+
+  @Option(
+      names = "--trusted-catalog-sources",
+      split = ",",
+      defaultValue =
+          "cozystack-platform,cozystack-services,cozystack-virtualization,cozystack-packages",
+      description =
+          "Flux sources in cozy-system (OCIRepository names) whose catalogs install with"
+              + " helm-controller's own rights; every other catalog installs as a ServiceAccount"
+              + " holding only the rights it declares. An empty value trusts none; the source"
+              + " --platform-source-url creates is always trusted. Default: ${DEFAULT-VALUE}.")
+  List<String> trustedCatalogSources;
 
   @Option(
       names = "--helmrelease-interval",
@@ -377,7 +391,23 @@ public final class Main implements Callable<Integer> {
         fluxDuration("--helmrelease-retry-interval", helmReleaseRetryInterval),
         fluxDuration("--helmrelease-install-timeout", helmReleaseInstallTimeout),
         fluxDuration("--helmrelease-upgrade-timeout", helmReleaseUpgradeTimeout),
-        helmReleaseMaxHistory);
+        helmReleaseMaxHistory,
+        new CatalogTrust(trustedSources()));
+  }
+
+  /** --trusted-catalog-sources, and the platform's own source when the bootstrap creates it. */
+  private Set<String> trustedSources() {
+    Set<String> sources = new java.util.TreeSet<>();
+    if (trustedCatalogSources != null) {
+      trustedCatalogSources.stream()
+          .map(String::strip)
+          .filter(n -> !n.isEmpty())
+          .forEach(sources::add);
+    }
+    if (platformSourceUrl != null && !platformSourceUrl.isBlank() && platformSourceName != null) {
+      sources.add(platformSourceName);
+    }
+    return sources;
   }
 
   /** The flag's duration as Go writes it (5m → 5m0s); refused unless positive. */

@@ -108,6 +108,26 @@ class MainTest {
     assertThat(err.toString()).contains("--reconcile-threads must be 1 or more, got 0");
   }
 
+  @Test
+  void trustedCatalogSourcesDefaultToThePlatformsAndAddTheBootstrappedSource() {
+    Main defaults = new Main();
+    new CommandLine(defaults).parseArgs();
+    assertThat(defaults.releaseSettings().trust().trustedSources())
+        .containsExactlyInAnyOrder(
+            "cozystack-platform",
+            "cozystack-services",
+            "cozystack-virtualization",
+            "cozystack-packages");
+
+    Main none = new Main();
+    new CommandLine(none)
+        .parseArgs(
+            "--trusted-catalog-sources=",
+            "--platform-source-url=oci://registry.example.com/catalogs/platform",
+            "--platform-source-name=my-platform");
+    assertThat(none.releaseSettings().trust().trustedSources()).containsExactly("my-platform");
+  }
+
   private static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();

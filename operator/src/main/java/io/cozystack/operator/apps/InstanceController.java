@@ -7,6 +7,7 @@ import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
 import io.cozystack.api.v1alpha1.ValuesTransport;
 import io.cozystack.operator.flux.HelmRelease;
+import io.cozystack.operator.packages.CatalogTrust;
 import io.cozystack.operator.packages.Ownership;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.cozystack.operator.packages.ReleaseState;
@@ -58,6 +59,7 @@ final class InstanceController implements AutoCloseable {
   private final KindMetrics metrics;
   private final EventRecorder events;
   private final ValuesBoard values;
+  private final AtomicReference<Optional<CatalogTrust.Verdict>> catalog;
 
   InstanceController(
       KubernetesClient client,
@@ -72,6 +74,8 @@ final class InstanceController implements AutoCloseable {
     this.client = client;
     this.definition = new AtomicReference<>(definition);
     this.valuesSchema = new AtomicReference<>(valuesSchema);
+    this.catalog =
+        new AtomicReference<>(DefinitionCatalog.of(definition, client, settings.trust()));
     this.settings = settings;
     this.releases = releases;
     this.clock = clock;
@@ -97,6 +101,7 @@ final class InstanceController implements AutoCloseable {
    */
   void update(ApplicationDefinition changed, JsonNode changedSchema) {
     valuesSchema.set(changedSchema);
+    catalog.set(DefinitionCatalog.of(changed, client, settings.trust()));
     definition.set(changed);
     instances.getStore().listKeys().forEach(queue::enqueue);
     queue.later(this::relist, SCHEMA_SETTLE);
@@ -173,6 +178,9 @@ final class InstanceController implements AutoCloseable {
     }
     HelmRelease desired =
         ApplicationReleaseRenderer.render(ad, valuesSchema.get(), instance, settings, transport);
+    catalog
+        .get()
+        .ifPresent(c -> desired.setSpec(desired.getSpec().boundTo(c.serviceAccount(), null)));
     String releaseKey =
         desired.getMetadata().getNamespace() + "/" + desired.getMetadata().getName();
     // The shared informer sees only application releases; one it does not see may still exist
@@ -204,7 +212,7 @@ final class InstanceController implements AutoCloseable {
           existing.isPresent() && ReleaseWriter.upToDate(existing.get(), desired)
               ? existing.get()
               : client
-                  .resource(desired)
+                  .resource(DefinitionCatalog.bind(desired, catalog.get(), client))
                   .fieldManager(FIELD_MANAGER)
                   .forceConflicts()
                   .serverSideApply();
@@ -267,8 +275,8 @@ final class InstanceController implements AutoCloseable {
     Conditions conditions = conditions(instance);
     switch (state.state()) {
       case READY -> conditions.ready("ReleaseReady", state.message());
-      case FAILED -> conditions.stalled("ReleaseFailed", state.message());
-      case RETRYING -> conditions.waiting("ReleaseFailed", state.message());
+      case FAILED -> conditions.stalled(state.reason(), state.message());
+      case RETRYING -> conditions.waiting(state.reason(), state.message());
       default -> conditions.progressing("Progressing", state.message());
     }
     return conditions.build();

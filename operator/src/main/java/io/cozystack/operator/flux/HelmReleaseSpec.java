@@ -20,7 +20,76 @@ public record HelmReleaseSpec(
     List<DependsOn> dependsOn,
     List<ValuesReference> valuesFrom,
     JsonNode values,
-    Boolean suspend) {
+    Boolean suspend,
+    String serviceAccountName,
+    String storageNamespace) {
+
+  public HelmReleaseSpec(
+      String interval,
+      Integer maxHistory,
+      ChartRef chartRef,
+      Action install,
+      Action upgrade,
+      List<HealthCheckExpr> healthCheckExprs,
+      WaitStrategyRef waitStrategy,
+      List<DependsOn> dependsOn,
+      List<ValuesReference> valuesFrom,
+      JsonNode values,
+      Boolean suspend) {
+    this(
+        interval,
+        maxHistory,
+        chartRef,
+        install,
+        upgrade,
+        healthCheckExprs,
+        waitStrategy,
+        dependsOn,
+        valuesFrom,
+        values,
+        suspend,
+        null,
+        null);
+  }
+
+  /**
+   * This spec applied as {@code serviceAccountName} (helm-controller impersonates it in the
+   * release's namespace), its Helm history kept in {@code storageNamespace} (null: the release's).
+   */
+  public HelmReleaseSpec boundTo(String serviceAccount, String storage) {
+    return new HelmReleaseSpec(
+        interval,
+        maxHistory,
+        chartRef,
+        install,
+        upgrade,
+        healthCheckExprs,
+        waitStrategy,
+        dependsOn,
+        valuesFrom,
+        values,
+        suspend,
+        serviceAccount,
+        storage);
+  }
+
+  /** This spec with {@code suspend} as given (a field other writers may own). */
+  public HelmReleaseSpec withSuspend(Boolean value) {
+    return new HelmReleaseSpec(
+        interval,
+        maxHistory,
+        chartRef,
+        install,
+        upgrade,
+        healthCheckExprs,
+        waitStrategy,
+        dependsOn,
+        valuesFrom,
+        values,
+        value,
+        serviceAccountName,
+        storageNamespace);
+  }
 
   /** {@code spec.chartRef}. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -138,6 +138,13 @@ final class PackageEventSources {
             desired.release().getMetadata().getNamespace()));
   }
 
+  /** The cached HelmRelease {@code key[0]/key[1]} (namespace, name). */
+  Optional<HelmRelease> cachedRelease(String[] key) {
+    return key[0] == null || key[1] == null
+        ? Optional.empty()
+        : releases.get(new ResourceID(key[1], key[0]));
+  }
+
   /** HelmReleases whose controller is this Package (by UID, not by label). */
   List<HelmRelease> ownedReleases(Package pkg) {
     return releases.byIndex(BY_OWNER, pkg.getMetadata().getName()).stream()

@@ -9,6 +9,7 @@ import io.cozystack.api.v1alpha1.PackageStatus.DependencyStatus;
 import io.cozystack.api.v1alpha1.ValuesTransport;
 import io.cozystack.api.v1alpha1.Variant;
 import io.cozystack.api.values.ValuesKeys;
+import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.flux.HelmReleaseSpec.DependsOn;
 import io.cozystack.operator.status.Conditions;
 import io.cozystack.operator.values.ValuesTransports;
@@ -69,19 +70,24 @@ public final class PackagePlanner {
       PackagePlan.ValuesNeed values = valuesNeed(pkg, source.get(), platformTransport);
       List<PackagePlan.DesiredRelease> releases = new ArrayList<>();
       Set<String> namespaces = new LinkedHashSet<>();
+      Optional<CatalogTrust.Verdict> bounded =
+          settings.trust().of(source.get()).filter(v -> !v.trusted());
       for (Component component : installed(pkg, variant.get())) {
         List<DependsOn> dependsOn = dependsOn(pkg, variant.get(), component, lookup);
+        HelmRelease release =
+            HelmReleaseRenderer.render(
+                pkg,
+                variant.get(),
+                component,
+                dependsOn,
+                settings,
+                source.get().getMetadata().getName(),
+                values == null ? null : values.transport());
+        bounded.ifPresent(catalog -> CatalogScope.bind(release, catalog));
         releases.add(
             new PackagePlan.DesiredRelease(
                 component.name(),
-                HelmReleaseRenderer.render(
-                    pkg,
-                    variant.get(),
-                    component,
-                    dependsOn,
-                    settings,
-                    source.get().getMetadata().getName(),
-                    values == null ? null : values.transport()),
+                release,
                 values == null
                     ? null
                     : new PackagePlan.ValuesNeed(

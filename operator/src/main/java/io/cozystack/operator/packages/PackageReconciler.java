@@ -71,20 +71,26 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
     PackageCompatibility.Verdict compatibility =
         PackageCompatibility.verdict(
             pkg, lookup.source(pkg.getMetadata().getName()), sources.platform());
+    Optional<CatalogTrust.Verdict> trust =
+        lookup.source(pkg.getMetadata().getName()).flatMap(settings.trust()::of);
+    Optional<PackagePlan.Blocked> foreign = foreignSource(lookup, pkg);
     PackagePlan plan =
         compatibility.blocks()
             ? new PackagePlan.Blocked("Incompatible", compatibility.message(), true, Map.of())
-            : PackagePlanner.plan(pkg, lookup, settings, values.transport().orElse(null));
+            : foreign.isPresent()
+                ? foreign.get()
+                : PackagePlanner.plan(pkg, lookup, settings, values.transport().orElse(null));
     Map<String, ComponentStatus> components;
     if (plan instanceof PackagePlan.Ready ready) {
       ensureNamespaces(ready, lookup, ctx.getClient());
+      trust.filter(t -> !t.trusted()).ifPresent(t -> applyCatalogRbac(t, lookup, ctx.getClient()));
       components = applyReleases(pkg, ready, ctx.getClient(), events(ctx));
       deleteOrphans(pkg, ready, ctx.getClient(), events(ctx));
     } else {
       components = Map.of();
     }
     PackageStatus status =
-        PackageStatusBuilder.build(pkg, plan, components, compatibility, clock.instant());
+        PackageStatusBuilder.build(pkg, plan, components, compatibility, trust, clock.instant());
     recordState(pkg, status);
     return statusUpdate(pkg, status, events(ctx));
   }
@@ -171,6 +177,50 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
         events.normal(
             pkg, "HelmReleaseDeleted", "Deleted HelmRelease " + key + ": no longer wanted");
       }
+    }
+  }
+
+  /** A source created by a bounded catalog's release that reads another catalog's source. */
+  private Optional<PackagePlan.Blocked> foreignSource(Lookup lookup, Package pkg) {
+    return lookup
+        .source(pkg.getMetadata().getName())
+        .flatMap(
+            s ->
+                CatalogScope.foreignCreator(s, sources::cachedRelease)
+                    .map(
+                        creator ->
+                            new PackagePlan.Blocked(
+                                "CatalogMismatch",
+                                "PackageSource "
+                                    + s.getMetadata().getName()
+                                    + " was created by a release of catalog source "
+                                    + creator
+                                    + " but reads source "
+                                    + s.getSpec().sourceRef().name()
+                                    + "; a catalog may install only PackageSources of its own"
+                                    + " source",
+                                true,
+                                Map.of())));
+  }
+
+  /**
+   * Server-side applies the ServiceAccounts, roles and bindings of a catalog the platform does not
+   * trust, from its declared rights, before its releases are written.
+   */
+  private void applyCatalogRbac(
+      CatalogTrust.Verdict catalog, Lookup lookup, KubernetesClient client) {
+    java.util.function.Predicate<io.cozystack.api.v1alpha1.PackageSource> genuine =
+        s -> CatalogScope.foreignCreator(s, sources::cachedRelease).isEmpty();
+    for (var object :
+        CatalogRbacRenderer.render(
+            catalog,
+            CatalogScope.rights(lookup, catalog.source(), genuine),
+            CatalogScope.releaseNamespaces(lookup, catalog.source(), genuine))) {
+      client
+          .resource(object)
+          .fieldManager(ReleaseWriter.FIELD_MANAGER)
+          .forceConflicts()
+          .serverSideApply();
     }
   }
 

@@ -22,11 +22,28 @@ public final class PackageStatusBuilder {
   /** Condition type: whether the platform meets the catalog's requirements (K3). */
   public static final String COMPATIBLE = "Compatible";
 
+  /** Condition type: whether the Package's catalog installs with helm-controller's own rights. */
+  public static final String TRUSTED = "Trusted";
+
   public static PackageStatus build(
       Package pkg,
       PackagePlan plan,
       Map<String, ComponentStatus> components,
       PackageCompatibility.Verdict compatibility,
+      Instant now) {
+    return build(pkg, plan, components, compatibility, Optional.empty(), now);
+  }
+
+  /**
+   * @param trust how the Package's catalog is installed (condition {@value #TRUSTED}), empty when
+   *     its source names no Flux source
+   */
+  public static PackageStatus build(
+      Package pkg,
+      PackagePlan plan,
+      Map<String, ComponentStatus> components,
+      PackageCompatibility.Verdict compatibility,
+      Optional<CatalogTrust.Verdict> trust,
       Instant now) {
     long generation = Optional.ofNullable(pkg.getMetadata().getGeneration()).orElse(0L);
     Conditions conditions =
@@ -46,6 +63,15 @@ public final class PackageStatusBuilder {
       readiness(ready, components, conditions);
     }
     compatible(compatibility, conditions);
+    trust.ifPresent(
+        t ->
+            conditions.set(
+                TRUSTED,
+                t.trusted()
+                    ? io.cozystack.api.meta.ConditionStatus.TRUE
+                    : io.cozystack.api.meta.ConditionStatus.FALSE,
+                t.trusted() ? "TrustedSource" : "DeclaredRightsOnly",
+                t.message()));
     return new PackageStatus(
         generation,
         conditions.build(),
@@ -93,9 +119,9 @@ public final class PackageStatusBuilder {
     if (!conflicts.isEmpty()) {
       conditions.stalled("OwnershipConflict", String.join("; ", conflicts));
     } else if (!failed.isEmpty()) {
-      conditions.stalled("ReleaseFailed", String.join("; ", failed));
+      conditions.stalled(failureReason(failed), String.join("; ", failed));
     } else if (!retrying.isEmpty()) {
-      conditions.waiting("ReleaseFailed", String.join("; ", retrying));
+      conditions.waiting(failureReason(retrying), String.join("; ", retrying));
     } else if (!missing.isEmpty()) {
       conditions.stalled("ValuesMissing", String.join("; ", missing));
     } else if (!waiting.isEmpty()) {
@@ -113,6 +139,13 @@ public final class PackageStatusBuilder {
           "ReconciliationSucceeded",
           "reconciliation succeeded, generated " + total + " helmrelease(s), all ready");
     }
+  }
+
+  /** {@link RightsRefusal#REASON} when a release was refused a right, else ReleaseFailed. */
+  private static String failureReason(List<String> failures) {
+    return failures.stream().anyMatch(f -> f.contains(RightsRefusal.REASON + ": "))
+        ? RightsRefusal.REASON
+        : "ReleaseFailed";
   }
 
   private static List<String> describe(

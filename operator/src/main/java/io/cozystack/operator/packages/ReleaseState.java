@@ -12,6 +12,16 @@ import java.util.Set;
 public record ReleaseState(ComponentState state, String message) {
 
   /**
+   * The reason a failed or retrying release gives its owner: {@link RightsRefusal#REASON} when the
+   * API server refused a bounded catalog a right, else ReleaseFailed.
+   */
+  public String reason() {
+    return message != null && message.startsWith(RightsRefusal.REASON + ": ")
+        ? RightsRefusal.REASON
+        : "ReleaseFailed";
+  }
+
+  /**
    * Ready=False reasons that mean "waiting", not "failed": a dependency not ready yet, or health
    * checks cut short by a newer reconciliation.
    */
@@ -73,7 +83,22 @@ public record ReleaseState(ComponentState state, String message) {
     return describe(ready) + when;
   }
 
+  /**
+   * The condition as {@code reason: message}; a refusal of a bounded catalog's rights is named
+   * first ({@link RightsRefusal}), helm-controller's own words after it.
+   */
   private static String describe(Condition c) {
-    return c.reason() + ": " + c.message();
+    return RightsRefusal.describe(c.message())
+        .map(
+            r ->
+                RightsRefusal.REASON
+                    + ": "
+                    + r
+                    + " (helm-controller: "
+                    + c.reason()
+                    + ": "
+                    + c.message()
+                    + ")")
+        .orElse(c.reason() + ": " + c.message());
   }
 }

@@ -103,19 +103,7 @@ public final class ReleaseWriter {
     if (have == null) {
       return false;
     }
-    HelmReleaseSpec comparable =
-        new HelmReleaseSpec(
-            want.interval(),
-            want.maxHistory(),
-            want.chartRef(),
-            want.install(),
-            want.upgrade(),
-            want.healthCheckExprs(),
-            want.waitStrategy(),
-            want.dependsOn(),
-            want.valuesFrom(),
-            want.values(),
-            have.suspend());
+    HelmReleaseSpec comparable = want.withSuspend(have.suspend());
     return comparable.equals(have)
         && contains(existing.getMetadata().getLabels(), desired.getMetadata().getLabels())
         && contains(
