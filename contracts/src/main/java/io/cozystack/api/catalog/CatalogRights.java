@@ -52,6 +52,22 @@ public record CatalogRights(
           new Kind("admissionregistration.k8s.io", "ValidatingWebhookConfiguration", null),
           new Kind("admissionregistration.k8s.io", "MutatingWebhookConfiguration", null));
 
+  /**
+   * Kinds a catalog may declare, but holds only when the platform trusts it: Flux applies a
+   * HelmRelease or Kustomization with its own rights unless it names an account, so granting them
+   * would hand the catalog helm-controller's rights.
+   */
+  public static final List<Kind> TRUSTED_ONLY =
+      List.of(
+          new Kind("helm.toolkit.fluxcd.io", "HelmRelease", null),
+          new Kind("kustomize.toolkit.fluxcd.io", "Kustomization", null));
+
+  /** Whether an untrusted install is granted this kind (neither never granted nor trusted-only). */
+  public static boolean grantable(Kind kind) {
+    return NEVER_GRANTED.stream().noneMatch(k -> k.sameKind(kind.apiGroup(), kind.kind()))
+        && TRUSTED_ONLY.stream().noneMatch(k -> k.sameKind(kind.apiGroup(), kind.kind()));
+  }
+
   /** One kind: its API group ("" for the core group), its kind and its resource (plural). */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Kind(

@@ -3,14 +3,17 @@ package io.cozystack.contracts.validation;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.catalog.CatalogManifest;
 import io.cozystack.api.catalog.CatalogRights;
+import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ArtifactNaming;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
 
 /**
  * The catalog's declared rights ({@code declared-rights}): the declaration grants nothing a catalog
@@ -28,6 +31,7 @@ final class RightsRule {
 
   static void check(
       CatalogManifest manifest,
+      Map<CatalogManifest.Application, ApplicationDefinition> definitions,
       Collection<DerivedArtifact> derived,
       CatalogFiles files,
       List<Finding> findings)
@@ -47,8 +51,8 @@ final class RightsRule {
     }
     declaration(rights, files, findings);
     namespaces(rights, derived, files, findings);
-    for (String chart : charts(manifest, derived, files)) {
-      rendered(chart, rights, files, findings);
+    for (Map.Entry<String, Release> chart : charts(definitions, derived, files).entrySet()) {
+      rendered(chart.getKey(), chart.getValue(), rights, files, findings);
     }
   }
 
@@ -118,35 +122,75 @@ final class RightsRule {
     }
   }
 
-  /** The charts the catalog installs or serves, each once, in path order. */
-  private static Set<String> charts(
-      CatalogManifest manifest, Collection<DerivedArtifact> derived, CatalogFiles files) {
-    Set<String> charts = new TreeSet<>();
-    for (CatalogManifest.Application app : ManifestRules.orEmpty(manifest.spec().applications())) {
-      if (app.chart() != null && files.isChart(app.chart())) {
-        charts.add(ArtifactNaming.trimSlashes(app.chart()));
+  /**
+   * How a chart is released: its release name, and whether another rule already reports a chart
+   * that fails to render (chart-renders for application charts, rd-component for -rd charts).
+   */
+  private record Release(String name, boolean renderReported) {}
+
+  /**
+   * The charts the catalog installs or serves, each once, in path order: each application's chart
+   * as an instance's release, each installed component's chart as its release, charts/catalog.
+   */
+  private static Map<String, Release> charts(
+      Map<CatalogManifest.Application, ApplicationDefinition> definitions,
+      Collection<DerivedArtifact> derived,
+      CatalogFiles files) {
+    Map<String, Release> charts = new TreeMap<>();
+    for (Map.Entry<CatalogManifest.Application, ApplicationDefinition> e : definitions.entrySet()) {
+      String chart = e.getKey().chart();
+      if (chart != null
+          && files.isChart(chart)
+          && e.getValue().getSpec() != null
+          && e.getValue().getSpec().release() != null) {
+        charts.put(
+            ArtifactNaming.trimSlashes(chart),
+            new Release(ChartRender.releaseName(e.getValue()), true));
       }
     }
     for (DerivedArtifact d : derived) {
-      if (d.component().install() != null && files.isChart(d.path())) {
-        charts.add(d.path());
+      var install = d.component().install();
+      if (install != null && files.isChart(d.path())) {
+        String name = install.releaseName() != null ? install.releaseName() : d.component().name();
+        charts.putIfAbsent(
+            d.path(), new Release(name, d.component().name().endsWith(RdComponentRule.RD_SUFFIX)));
       }
     }
     if (files.isChart(CATALOG_CHART)) {
-      charts.add(CATALOG_CHART);
+      charts.putIfAbsent(CATALOG_CHART, new Release("catalog", false));
     }
     return charts;
   }
 
   /** Each object the chart renders is one the declaration covers. */
   private static void rendered(
-      String chart, CatalogRights rights, CatalogFiles files, List<Finding> findings)
+      String chart,
+      Release release,
+      CatalogRights rights,
+      CatalogFiles files,
+      List<Finding> findings)
       throws IOException {
     List<JsonNode> documents;
+    Path work = Files.createTempDirectory("cozy-catalog-rights");
     try {
-      documents = CatalogFiles.documents(ChartRender.manifests(files.root().resolve(chart)));
+      documents =
+          CatalogFiles.documents(
+              ChartRender.manifests(files.root().resolve(chart), work, Map.of(), release.name()));
     } catch (IllegalStateException e) {
-      return; // chart-renders or rd-component reports Helm's error
+      if (!release.renderReported()) {
+        findings.add(
+            new Finding(
+                chart,
+                0,
+                RULE,
+                "helm template fails, so the objects the chart creates cannot be checked against"
+                    + " spec.rights: "
+                    + ChartRender.helmError(e),
+                "fix the chart until `helm template` renders it with default values"));
+      }
+      return;
+    } finally {
+      ChartRender.deleteTree(work);
     }
     for (JsonNode doc : documents) {
       if (doc.isObject()) {

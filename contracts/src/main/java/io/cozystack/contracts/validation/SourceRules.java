@@ -48,6 +48,6 @@ final class SourceRules {
       ChartRefRule.check(e.getKey(), e.getValue(), derived, files, findings);
     }
     RdComponentRule.check(definitions, derived.values(), files, findings);
-    RightsRule.check(manifest, derived.values(), files, findings);
+    RightsRule.check(manifest, definitions, derived.values(), files, findings);
   }
 }

@@ -45,7 +45,7 @@ class RightsRuleTest {
         .satisfies(
             f ->
                 assertThat(f.message())
-                    .contains("renders Cluster.postgresql.cnpg.io validate")
+                    .contains("renders Cluster.postgresql.cnpg.io postgres-validate")
                     .contains("does not declare"))
         .satisfies(
             f ->
@@ -130,6 +130,20 @@ class RightsRuleTest {
                 assertThat(f.message())
                     .contains("installs into namespace acme-system")
                     .contains("spec.rights.namespaces"));
+  }
+
+  @Test
+  void anInstalledChartThatDoesNotRenderCannotBeCheckedAndSaysSo() throws Exception {
+    var fixture =
+        CatalogFixture.copy(dir)
+            .write("charts/catalog/Chart.yaml", "apiVersion: v2\nname: catalog\nversion: 1.0.0\n")
+            .write("charts/catalog/templates/x.yaml", "{{ fail \"no\" }}\n");
+
+    assertThat(validate(fixture))
+        .singleElement()
+        .satisfies(f -> assertThat(f.rule()).isEqualTo("declared-rights"))
+        .satisfies(f -> assertThat(f.file()).isEqualTo("charts/catalog"))
+        .satisfies(f -> assertThat(f.message()).contains("cannot be checked").contains("no"));
   }
 
   @Test

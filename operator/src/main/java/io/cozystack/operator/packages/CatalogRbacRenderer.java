@@ -161,14 +161,14 @@ public final class CatalogRbacRenderer {
     return rules;
   }
 
-  /** One rule per API group, its resources sorted; kinds never granted are left out. */
+  /**
+   * One rule per API group, its resources sorted; kinds never granted, and Flux's HelmRelease and
+   * Kustomization (which Flux would apply with its own rights), are left out.
+   */
   static List<PolicyRule> rules(List<CatalogRights.Kind> kinds) {
     Map<String, Set<String>> byGroup = new TreeMap<>();
     for (CatalogRights.Kind kind : kinds) {
-      boolean never =
-          CatalogRights.NEVER_GRANTED.stream()
-              .anyMatch(k -> k.sameKind(kind.apiGroup(), kind.kind()));
-      if (!never) {
+      if (CatalogRights.grantable(kind)) {
         byGroup
             .computeIfAbsent(kind.apiGroup() == null ? "" : kind.apiGroup(), g -> new TreeSet<>())
             .add(kind.resourceName());

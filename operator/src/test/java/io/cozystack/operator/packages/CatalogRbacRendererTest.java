@@ -24,7 +24,10 @@ class CatalogRbacRendererTest {
           List.of(
               new Kind("cozystack.io", "ApplicationDefinition", null),
               new Kind("rbac.authorization.k8s.io", "ClusterRoleBinding", null)),
-          List.of(new Kind("", "ConfigMap", null), new Kind("networking.k8s.io", "Ingress", null)),
+          List.of(
+              new Kind("", "ConfigMap", null),
+              new Kind("networking.k8s.io", "Ingress", null),
+              new Kind("helm.toolkit.fluxcd.io", "HelmRelease", null)),
           List.of("web.acme.example.com", "apps.cozystack.io"));
 
   private static List<HasMetadata> objects() {
@@ -56,7 +59,7 @@ class CatalogRbacRendererTest {
   }
 
   @Test
-  void namespacedRightsAreBoundInDeclaredNamespacesButNeverInCozySystem() {
+  void namespacedRightsAreBoundInDeclaredNamespacesButNeverInCozySystemNorFluxKinds() {
     ClusterRole role = named(ClusterRole.class, "cozy-catalog-acme-apps:namespaced", null);
     assertThat(role.getRules())
         .extracting(r -> r.getApiGroups().get(0) + " " + r.getResources())
