@@ -85,23 +85,43 @@ public final class ChartRender {
   /** {@link #manifests(Path, Path, Map)} as release {@code release}. */
   public static String manifests(Path chart, Path work, Map<String, Object> values, String release)
       throws IOException {
-    Path copy = work.resolve(chart.getFileName().toString());
-    copyTree(chart, copy);
-    if (dependsOnCozyLib(copy)) {
-      vendorCozyLib(copy.resolve("charts/cozy-lib"));
-    }
-    Path k2 = work.resolve("k2-values.yaml");
-    Files.writeString(k2, CatalogFiles.YAML.writeValueAsString(k2Values()));
+    return manifests(chart, work, values, release, "tenant-validate");
+  }
+
+  /** {@link #manifests(Path, Path, Map)} as release {@code release} in {@code namespace}. */
+  public static String manifests(
+      Path chart, Path work, Map<String, Object> values, String release, String namespace)
+      throws IOException {
+    Path copy = prepare(chart, work);
+    Path k2 = work.resolve(K2_VALUES);
     Path extra = work.resolve("extra-values.yaml");
     Files.writeString(extra, CatalogFiles.YAML.writeValueAsString(values));
     return new Helm(copy)
         .template()
         .withName(release)
-        .withNamespace("tenant-validate")
+        .withNamespace(namespace)
         .withKubeVersion(KUBERNETES_VERSION)
         .withValuesFile(k2)
         .withValuesFile(extra)
         .call();
+  }
+
+  /** The values file {@link #prepare} writes: a value for every K2 key. */
+  public static final String K2_VALUES = "k2-values.yaml";
+
+  /**
+   * Makes {@code chart} installable as the platform installs it: copies it under {@code work} with
+   * the platform's cozy-lib vendored (when it depends on it), and writes {@code work/}{@value
+   * #K2_VALUES}. Returns the copy.
+   */
+  public static Path prepare(Path chart, Path work) throws IOException {
+    Path copy = work.resolve(chart.getFileName().toString());
+    copyTree(chart, copy);
+    if (dependsOnCozyLib(copy)) {
+      vendorCozyLib(copy.resolve("charts/cozy-lib"));
+    }
+    Files.writeString(work.resolve(K2_VALUES), CatalogFiles.YAML.writeValueAsString(k2Values()));
+    return copy;
   }
 
   /** A value for every K2 key, so templates render as they would on a platform. */

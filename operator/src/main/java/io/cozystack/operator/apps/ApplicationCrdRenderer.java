@@ -17,9 +17,10 @@ import java.util.Map;
 /**
  * The CRD that serves an ApplicationDefinition's kind under {@code apps.cozystack.io/v1alpha1}:
  * namespaced, {@code spec} = the application's values schema refusing the platform's reserved keys
- * ({@link ReservedKeys}), a status with conditions, and the release-name limit as a CEL rule.
- * Schema extensions Kubernetes does not accept ({@code x-cozystack-*}) are taken out here and
- * published on the definition's status instead.
+ * ({@link ReservedKeys}), object defaults completed with their properties' ({@link
+ * SchemaDefaults}), a status with conditions, and the release-name limit as a CEL rule. Schema
+ * extensions Kubernetes does not accept ({@code x-cozystack-*}) are taken out here and published on
+ * the definition's status instead.
  */
 public final class ApplicationCrdRenderer {
   private ApplicationCrdRenderer() {}
@@ -41,6 +42,7 @@ public final class ApplicationCrdRenderer {
     spec.remove("title");
     Map<String, JsonNode> extensions = new LinkedHashMap<>();
     extractExtensions("spec", spec, extensions);
+    SchemaDefaults.completeDefaults(spec);
     ReservedKeys.guard(spec);
     return new Rendered(crd(definition, rootSchema(definition, spec)), extensions);
   }

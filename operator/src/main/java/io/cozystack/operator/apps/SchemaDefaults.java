@@ -26,6 +26,26 @@ final class SchemaDefaults {
     return start;
   }
 
+  /**
+   * Completes, in place, every object default under {@code schema} with the defaults of its
+   * properties, which the API server applies to a defaulted value anyway: {@code backup: {default:
+   * {}, required: [enabled], properties: {enabled: {default: false}}}} gets {@code default:
+   * {enabled: false}}. The same object for every instance, but a default the API server accepts in
+   * a CRD (it checks each default against its schema, {@code required} included). Cozystack serves
+   * its kinds through its own API server, which accepts such schemas.
+   */
+  static void completeDefaults(JsonNode schema) {
+    if (!(schema instanceof ObjectNode node)) {
+      return;
+    }
+    node.path("properties").forEach(SchemaDefaults::completeDefaults);
+    completeDefaults(node.get("additionalProperties"));
+    completeDefaults(node.get("items"));
+    if (node.get("default") instanceof ObjectNode value) {
+      fill(node, value);
+    }
+  }
+
   private static void fill(JsonNode schema, JsonNode value) {
     if (schema == null || !schema.isObject()) {
       return;

@@ -74,4 +74,34 @@ class SchemaDefaultsTest {
       throw new IllegalArgumentException(e);
     }
   }
+
+  @Test
+  void objectDefaultsAreCompletedWithTheirPropertiesDefaultsForTheCrd() {
+    JsonNode schema =
+        json(
+            """
+            {"type":"object","properties":{
+              "backup":{"type":"object","default":{},"required":["enabled"],"properties":{
+                "enabled":{"type":"boolean","default":false},
+                "note":{"type":"string"},
+                "creds":{"type":"object","default":{"name":"x"},"properties":{
+                  "name":{"type":"string","default":""},
+                  "key":{"type":"string","default":"k"}}}}},
+              "users":{"type":"object","additionalProperties":{"type":"object",
+                "default":{},"properties":{"admin":{"type":"boolean","default":true}}}}}}
+            """);
+
+    SchemaDefaults.completeDefaults(schema);
+
+    JsonNode backup = schema.path("properties").path("backup");
+    assertThat(backup.path("default"))
+        .isEqualTo(json("{\"enabled\":false,\"creds\":{\"name\":\"x\",\"key\":\"k\"}}"));
+    assertThat(backup.path("properties").path("creds").path("default"))
+        .isEqualTo(json("{\"name\":\"x\",\"key\":\"k\"}"));
+    assertThat(schema.path("properties").path("users").path("additionalProperties").path("default"))
+        .isEqualTo(json("{\"admin\":true}"));
+    // What an instance gets is unchanged: the completed default is what defaulting {} gives.
+    assertThat(SchemaDefaults.apply(schema, json("{}")).path("backup"))
+        .isEqualTo(backup.path("default"));
+  }
 }
