@@ -10,7 +10,6 @@ import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.RestoreJob;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
 import io.cozystack.api.meta.Condition;
-import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.catalog.services.backups.mariadb.MariaDbDriver;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -54,16 +53,11 @@ class MariaDbDriverIT {
   static void start() throws Exception {
     Manifests.namespace(client, "cozy-system");
     installStrategyCrd();
-    apply(
-        """
-        apiVersion: cozystack.io/v1alpha1
-        kind: ApplicationDefinition
-        metadata: {name: mariadb}
-        spec:
-          application: {kind: MariaDB, plural: mariadbs, singular: mariadb, openAPISchema: '{"type":"object","properties":{}}'}
-          release: {prefix: mariadb-, chartRef: {kind: ExternalArtifact, name: x, namespace: cozy-system}}
-        """,
-        ApplicationDefinition.class);
+    // The services catalog's own definition of the kind.
+    Manifests.applyFile(
+        client,
+        ControlPlane.repoRoot()
+            .resolve("catalogs/services/charts/mariadb-rd/cozyrds/mariadb.yaml"));
     applyGeneric(
         """
         apiVersion: strategy.backups.cozystack.io/v1alpha1
