@@ -55,6 +55,23 @@ public record CatalogTrust(Set<String> trustedSources) {
       return PREFIX + source;
     }
 
+    /**
+     * Why the catalog cannot be bound, if it cannot: its storage namespace {@code cozy-catalog-
+     * <source>} must be a DNS label (63 characters at most).
+     */
+    public Optional<String> problem() {
+      return trusted || storageNamespace().length() <= 63
+          ? Optional.empty()
+          : Optional.of(
+              "the catalog's Flux source name "
+                  + source
+                  + " is longer than "
+                  + (63 - PREFIX.length())
+                  + " characters, so its namespace "
+                  + storageNamespace()
+                  + " cannot exist; rename the source (OCIRepository) or trust it");
+    }
+
     public String message() {
       return trusted
           ? "catalog "

@@ -73,7 +73,16 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
             pkg, lookup.source(pkg.getMetadata().getName()), sources.platform());
     Optional<CatalogTrust.Verdict> trust =
         lookup.source(pkg.getMetadata().getName()).flatMap(settings.trust()::of);
-    Optional<PackagePlan.Blocked> foreign = foreignSource(lookup, pkg);
+    Optional<PackagePlan.Blocked> foreign =
+        foreignSource(lookup, pkg)
+            .or(
+                () ->
+                    trust
+                        .flatMap(CatalogTrust.Verdict::problem)
+                        .map(
+                            p ->
+                                new PackagePlan.Blocked(
+                                    "InvalidCatalogSource", p, true, Map.of())));
     PackagePlan plan =
         compatibility.blocks()
             ? new PackagePlan.Blocked("Incompatible", compatibility.message(), true, Map.of())

@@ -52,6 +52,20 @@ class CatalogTrustTest {
   }
 
   @Test
+  void aSourceNameTooLongForItsNamespaceIsAProblemNamingTheFix() {
+    String name = "a".repeat(51);
+
+    assertThat(CatalogTrust.platformDefaults().of(source(name, null)).orElseThrow().problem())
+        .hasValueSatisfying(p -> assertThat(p).contains("longer than 50 characters"));
+    assertThat(
+            CatalogTrust.platformDefaults()
+                .of(source("a".repeat(50), null))
+                .orElseThrow()
+                .problem())
+        .isEmpty();
+  }
+
+  @Test
   void anEmptyConfigurationTrustsNone() {
     assertThat(new CatalogTrust(Set.of()).of(source("cozystack-platform", null)))
         .hasValueSatisfying(
