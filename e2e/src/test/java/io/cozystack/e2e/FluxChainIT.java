@@ -77,7 +77,8 @@ class FluxChainIT {
           .containsEntry("ref", Map.of("tag", "0.1.0"))
           .containsEntry("insecure", true);
     }
-    for (String app : new String[] {"tenant", "postgres", "mariadb", "redis", "vm-instance"}) {
+    for (String app :
+        new String[] {"tenant", "postgres", "mariadb", "redis", "mongodb", "vm-instance"}) {
       String pkg = "cozystack." + app + "-application";
       awaitPackage(pkg);
       // Read after the Package turned Ready: helm-controller must already have said so.
