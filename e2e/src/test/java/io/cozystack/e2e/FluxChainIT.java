@@ -78,7 +78,9 @@ class FluxChainIT {
           .containsEntry("insecure", true);
     }
     for (String app :
-        new String[] {"tenant", "postgres", "mariadb", "redis", "mongodb", "vm-instance"}) {
+        new String[] {
+          "tenant", "postgres", "mariadb", "redis", "mongodb", "foundationdb", "vm-instance"
+        }) {
       String pkg = "cozystack." + app + "-application";
       awaitPackage(pkg);
       // Read after the Package turned Ready: helm-controller must already have said so.
