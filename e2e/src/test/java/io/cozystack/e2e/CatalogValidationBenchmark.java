@@ -104,9 +104,9 @@ class CatalogValidationBenchmark {
           """
               .formatted(name, name));
     }
-    String sourceFile = "sources/postgres-application.yaml";
+    String sourceFile = "charts/catalog/sources/postgres-application.yaml";
     String packageSource = Files.readString(source.resolve(sourceFile));
-    Files.createDirectories(target.resolve("sources"));
+    Files.createDirectories(target.resolve(sourceFile).getParent());
     Files.writeString(
         target.resolve(sourceFile),
         packageSource.substring(0, packageSource.indexOf("      components:\n"))
@@ -119,8 +119,18 @@ class CatalogValidationBenchmark {
             """);
     String manifest = Files.readString(source.resolve("catalog.yaml"));
     String head = manifest.substring(0, manifest.indexOf("  applications:\n"));
-    String tail = manifest.substring(manifest.indexOf("  strategies:"));
-    Files.writeString(target.resolve("catalog.yaml"), head + "  applications:\n" + entries + tail);
+    String tail =
+        manifest.substring(
+            manifest.indexOf("  strategies:"), manifest.indexOf("  packageSources:"));
+    Files.writeString(
+        target.resolve("catalog.yaml"),
+        head
+            + "  applications:\n"
+            + entries
+            + tail
+            + "  packageSources:\n    - "
+            + sourceFile
+            + "\n");
     return target;
   }
 
