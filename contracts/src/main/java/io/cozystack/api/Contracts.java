@@ -11,7 +11,7 @@ import java.util.Properties;
  */
 public final class Contracts {
   /** The contract version this platform implements (N). */
-  public static final int VERSION = 1;
+  public static final int VERSION = 2;
 
   /** The cozy-lib (K5) version this platform ships; catalogs pin it within one minor. */
   public static final String COZY_LIB_VERSION = "1.0.0";

@@ -44,14 +44,21 @@ final class LocalPlatform {
   /** The operator's jar, bootstrapped from the platform catalog's URL at {@code tag}. */
   static OperatorProcess startOperator(Path kubeconfig, Registry registry, String tag)
       throws IOException {
-    return OperatorProcess.start(
-        "operator",
-        Map.of("KUBECONFIG", kubeconfig.toString()),
-        List.of(
-            "--metrics-port=0",
-            "--platform-source-url=" + registry.url("catalogs/platform"),
-            "--platform-source-ref=tag=" + tag,
-            "--platform-source-insecure=true"));
+    return startOperator(kubeconfig, registry, tag, List.of());
+  }
+
+  /** The same, with more flags. */
+  static OperatorProcess startOperator(
+      Path kubeconfig, Registry registry, String tag, List<String> flags) throws IOException {
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of(
+                "--metrics-port=0",
+                "--platform-source-url=" + registry.url("catalogs/platform"),
+                "--platform-source-ref=tag=" + tag,
+                "--platform-source-insecure=true"));
+    args.addAll(flags);
+    return OperatorProcess.start("operator", Map.of("KUBECONFIG", kubeconfig.toString()), args);
   }
 
   static void stop(OperatorProcess operator) throws InterruptedException {

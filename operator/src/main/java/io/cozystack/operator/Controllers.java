@@ -24,6 +24,9 @@ import io.cozystack.operator.backups.PlanReconciler;
 import io.cozystack.operator.backups.RestoreJobDispatcher;
 import io.cozystack.operator.backups.credentials.CredentialsProjector;
 import io.cozystack.operator.backups.credentials.CredentialsSettings;
+import io.cozystack.operator.computeplane.ComputePlaneSettings;
+import io.cozystack.operator.computeplane.ComputePlanes;
+import io.cozystack.operator.computeplane.ReadyzProbe;
 import io.cozystack.operator.observability.StateGauges;
 import io.cozystack.operator.packages.PackageReconciler;
 import io.cozystack.operator.packages.PackageSourceReconciler;
@@ -92,6 +95,17 @@ public final class Controllers {
       ReleaseSettings releaseSettings,
       CredentialsSettings credentialsSettings,
       MeterRegistry registry) {
+    return all(
+        client, releaseSettings, credentialsSettings, ComputePlaneSettings.defaults(), registry);
+  }
+
+  /** Every controller, with the credentials projection and ComputePlane probing as configured. */
+  public static List<Entry<?>> all(
+      KubernetesClient client,
+      ReleaseSettings releaseSettings,
+      CredentialsSettings credentialsSettings,
+      ComputePlaneSettings computePlaneSettings,
+      MeterRegistry registry) {
     ValuesBoard values = new ValuesBoard();
     BackupMetrics backupMetrics = new BackupMetrics(registry, Clock.systemUTC().instant());
     CredentialsGate credentials =
@@ -118,7 +132,16 @@ public final class Controllers {
             "applicationdefinition",
             ApplicationDefinition.class,
             new ApplicationDefinitionReconciler(
-                new ApplicationKinds(client, releaseSettings, values, Clock.systemUTC(), registry),
+                new ApplicationKinds(
+                    client,
+                    releaseSettings,
+                    values,
+                    new ComputePlanes(
+                        client,
+                        new ReadyzProbe(computePlaneSettings.timeout(), Clock.systemUTC()),
+                        computePlaneSettings),
+                    Clock.systemUTC(),
+                    registry),
                 Clock.systemUTC())),
         new Entry<>("backupclass", BackupClass.class, new BackupClassObserver()),
         new Entry<>(

@@ -122,6 +122,8 @@ public final class Main implements Callable<Integer> {
               + " more). Env: COZY_RECONCILE_THREADS. Default: ${DEFAULT-VALUE}.")
   int reconcileThreads;
 
+  @CommandLine.Mixin ComputePlaneFlags computePlane = new ComputePlaneFlags();
+
   @Option(
       names = "--leader-elect",
       defaultValue = "${env:COZY_LEADER_ELECT:-false}",
@@ -282,7 +284,8 @@ public final class Main implements Callable<Integer> {
     OperatorRuntime runtime =
         new OperatorRuntime(
             client,
-            Controllers.all(client, releaseSettings, credentials, registry),
+            Controllers.all(
+                client, releaseSettings, credentials, computePlane.settings(), registry),
             Controllers.drivers(),
             true,
             registry,

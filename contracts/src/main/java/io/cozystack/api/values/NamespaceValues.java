@@ -21,4 +21,8 @@ public record NamespaceValues(
     @JsonPropertyDescription("Namespace whose SeaweedFS serves this tenant.") String seaweedfs,
     @JsonProperty("schedulingClass")
         @JsonPropertyDescription("SchedulingClass applied to the tenant's workloads, if any.")
-        String schedulingClass) {}
+        String schedulingClass,
+    @JsonPropertyDescription(
+            "This namespace itself when its tenant runs a ComputePlane, empty otherwise: a"
+                + " ComputePlane is single-tenant, so a child tenant never inherits its parent's.")
+        String computeplane) {}

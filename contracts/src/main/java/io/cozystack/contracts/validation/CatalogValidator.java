@@ -40,6 +40,7 @@ public final class CatalogValidator {
       Optional<ApplicationDefinition> definition =
           ApplicationRules.check(app, extensions, files, findings);
       definition.ifPresent(d -> definitions.put(app, d));
+      definition.ifPresent(d -> PlacementRule.check(manifest.get(), app, d, files, findings));
       var schema = definition.flatMap(d -> DefinitionCheck.check(d).schema());
       if (schema.isPresent()) {
         ChartRules.check(

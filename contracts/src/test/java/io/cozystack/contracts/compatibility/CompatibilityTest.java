@@ -41,7 +41,7 @@ class CompatibilityTest {
     var needs =
         catalog(
             "0.5.0",
-            3,
+            4,
             new PropertyRequirement(PlatformProperty.STORAGE_RWX, null, "shared volumes"),
             new PropertyRequirement(PlatformProperty.GPU_MIG, null, null),
             new PropertyRequirement(PlatformProperty.KUBERNETES_VERSION, "1.37", null));
@@ -49,7 +49,7 @@ class CompatibilityTest {
     assertThat(Compatibility.unmet(needs, platform(STORAGE)))
         .containsExactly(
             "platform 0.4.0 is older than 0.5.0, the oldest catalog acme 1.0.0 supports",
-            "contract version 3 is outside the window 0..2 this platform supports",
+            "contract version 4 is outside the window 1..3 this platform supports",
             "property storage.rwx is not provided (PlatformProperties 'cozystack' does not set it) (shared volumes)",
             "property gpu.mig is not provided (PlatformProperties 'cozystack' does not set it)",
             "kubernetes.version v1.36.3 is older than the required 1.37");
@@ -57,9 +57,9 @@ class CompatibilityTest {
 
   @Test
   void theContractWindowIsNMinusOneToNPlusOne() {
-    assertThat(Compatibility.unmet(catalog("0.1.0", 0), platform(null))).isEmpty();
-    assertThat(Compatibility.unmet(catalog("0.1.0", 2), platform(null))).isEmpty();
-    assertThat(Compatibility.unmet(catalog("0.1.0", 3), platform(null))).hasSize(1);
+    assertThat(Compatibility.unmet(catalog("0.1.0", 1), platform(null))).isEmpty();
+    assertThat(Compatibility.unmet(catalog("0.1.0", 3), platform(null))).isEmpty();
+    assertThat(Compatibility.unmet(catalog("0.1.0", 4), platform(null))).hasSize(1);
   }
 
   @Test

@@ -48,7 +48,7 @@ class CatalogCliTest {
     assertThat(run.exit()).isEqualTo(CatalogCli.FINDINGS);
     assertThat(run.out())
         .contains("catalog.yaml:9: [contract-window]")
-        .contains("fix: build the catalog against contract version 1")
+        .contains("fix: build the catalog against contract version 2")
         .contains("1 finding(s)");
   }
 
@@ -86,7 +86,7 @@ class CatalogCliTest {
             "::error file="
                 + catalog
                 + "/catalog.yaml,line=9,title=cozy-catalog [contract-window]::")
-        .contains("%0Afix: build the catalog against contract version 1");
+        .contains("%0Afix: build the catalog against contract version 2");
     assertThat(run.out()).contains("1 finding(s)");
   }
 

@@ -55,11 +55,31 @@ class CatalogValidatorTest {
     var findings =
         validate(
             CatalogFixture.copy(dir)
-                .edit("catalog.yaml", "contractVersion: 1", "contractVersion: 3")
-                .edit(SOURCE, "contractVersion: 1", "contractVersion: 3"));
+                .edit("catalog.yaml", "contractVersion: 1", "contractVersion: 4")
+                .edit(SOURCE, "contractVersion: 1", "contractVersion: 4"));
 
     assertThat(findings).extracting(Finding::rule).containsExactly("contract-window");
     assertThat(findings.get(0).line()).isEqualTo(9);
+  }
+
+  @Test
+  void computePlanePlacementNeedsTheContractVersionThatIntroducedIt() throws Exception {
+    String definition = "charts/postgres-rd/cozyrds/postgres.yaml";
+    var findings =
+        validate(
+            CatalogFixture.copy(dir)
+                .edit(definition, "spec:\n", "spec:\n  placement: ComputePlane\n"));
+
+    assertThat(findings).extracting(Finding::rule).containsExactly("k1-placement");
+    assertThat(findings.get(0).file()).isEqualTo(definition);
+    assertThat(findings.get(0).fix()).contains("contractVersion to 2");
+    assertThat(
+            validate(
+                CatalogFixture.copy(dir.resolve("v2"))
+                    .edit(definition, "spec:\n", "spec:\n  placement: ComputePlane\n")
+                    .edit("catalog.yaml", "contractVersion: 1", "contractVersion: 2")
+                    .edit(SOURCE, "contractVersion: 1", "contractVersion: 2")))
+        .isEmpty();
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.cozystack.operator.apps;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
+import io.cozystack.operator.computeplane.ComputePlanes;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.cozystack.operator.values.ValuesBoard;
@@ -30,15 +31,20 @@ public final class ApplicationKinds implements AutoCloseable {
 
   private final MeterRegistry registry;
   private final ValuesBoard values;
+  private final ComputePlanes planes;
+  private final PlacementGate placement;
 
   public ApplicationKinds(
       KubernetesClient client,
       ReleaseSettings settings,
       ValuesBoard values,
+      ComputePlanes planes,
       Clock clock,
       MeterRegistry registry) {
     this.client = client;
     this.values = values;
+    this.planes = planes;
+    this.placement = new PlacementGate(values, planes);
     this.settings = settings;
     this.clock = clock;
     this.registry = registry;
@@ -59,7 +65,15 @@ public final class ApplicationKinds implements AutoCloseable {
       byDefinition.put(
           name,
           new InstanceController(
-              client, definition, valuesSchema, settings, this::release, values, clock, registry));
+              client,
+              definition,
+              valuesSchema,
+              settings,
+              this::release,
+              values,
+              placement,
+              clock,
+              registry));
     } else if (!Objects.equals(
         servedGeneration.get(name), definition.getMetadata().getGeneration())) {
       running.update(definition, valuesSchema);
@@ -107,6 +121,7 @@ public final class ApplicationKinds implements AutoCloseable {
     if (releases != null) {
       releases.close();
     }
+    planes.close();
   }
 
   /** A release changed: wake the instance it belongs to (by its application labels). */

@@ -3,11 +3,15 @@ package io.cozystack.operator.apps;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ApplicationDefinitionRelease;
+import io.cozystack.api.v1alpha1.Placement;
 import io.cozystack.api.v1alpha1.ValuesTransport;
+import io.cozystack.operator.computeplane.ComputePlaneCluster;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.flux.HelmReleaseSpec;
 import io.cozystack.operator.flux.HelmReleaseSpec.Action;
 import io.cozystack.operator.flux.HelmReleaseSpec.ChartRef;
+import io.cozystack.operator.flux.HelmReleaseSpec.KubeConfig;
+import io.cozystack.operator.flux.HelmReleaseSpec.SecretKeyReference;
 import io.cozystack.operator.flux.HelmReleaseSpec.Strategy;
 import io.cozystack.operator.flux.HelmReleaseSpec.WaitStrategyRef;
 import io.cozystack.operator.packages.GoDuration;
@@ -29,6 +33,17 @@ import java.util.Map;
 public final class ApplicationReleaseRenderer {
   /** Prefix Cozystack gives an instance's own labels on its release. */
   public static final String USER_LABEL_PREFIX = "apps.cozystack.io-";
+
+  /**
+   * Where a {@code placement: ComputePlane} release is installed: the cluster of the instance's own
+   * namespace's ComputePlane, into a namespace of the same name there (created on install), under
+   * the same release name, with Helm's release storage beside it, so nothing of the release is on
+   * the management cluster.
+   */
+  static final KubeConfig COMPUTE_PLANE_KUBECONFIG =
+      new KubeConfig(
+          new SecretKeyReference(
+              ComputePlaneCluster.KUBECONFIG_SECRET, ComputePlaneCluster.KUBECONFIG_KEY));
 
   private ApplicationReleaseRenderer() {}
 
@@ -99,18 +114,33 @@ public final class ApplicationReleaseRenderer {
             ? release.waitStrategy().name().toLowerCase(Locale.ROOT)
             : healthChecks ? "poller" : null;
     var chart = release.chartRef();
-    return new HelmReleaseSpec(
-        settings.interval(),
-        settings.maxHistory(),
-        new ChartRef(chart.kind().name(), chart.name(), chart.namespace()),
-        new Action(installTimeout, strategy, null, disableWait ? Boolean.TRUE : null),
-        new Action(upgradeTimeout, strategy, null, disableWait ? Boolean.TRUE : null),
-        healthChecks ? release.healthCheckExprs() : null,
-        wait == null ? null : new WaitStrategyRef(wait),
-        null,
-        HelmReleaseRenderer.valuesFrom(transport),
-        values(valuesSchema, instance).values(),
-        null);
+    boolean remote = Placement.of(definition.getSpec()) == Placement.COMPUTE_PLANE;
+    HelmReleaseSpec spec =
+        new HelmReleaseSpec(
+            settings.interval(),
+            settings.maxHistory(),
+            new ChartRef(chart.kind().name(), chart.name(), chart.namespace()),
+            new Action(
+                installTimeout,
+                strategy,
+                null,
+                disableWait ? Boolean.TRUE : null,
+                remote ? Boolean.TRUE : null),
+            new Action(upgradeTimeout, strategy, null, disableWait ? Boolean.TRUE : null),
+            healthChecks ? release.healthCheckExprs() : null,
+            wait == null ? null : new WaitStrategyRef(wait),
+            null,
+            HelmReleaseRenderer.valuesFrom(transport),
+            values(valuesSchema, instance).values(),
+            null);
+    // With a targetNamespace Flux would name the release <namespace>-<name>; the chart sees the
+    // same release name wherever it is installed.
+    return remote
+        ? spec.remote(
+            COMPUTE_PLANE_KUBECONFIG,
+            instance.getMetadata().getNamespace(),
+            releaseName(definition, instance.getMetadata().getName()))
+        : spec;
   }
 
   /**

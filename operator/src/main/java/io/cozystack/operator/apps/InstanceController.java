@@ -6,6 +6,7 @@ import io.cozystack.api.meta.ConditionStatus;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
 import io.cozystack.api.v1alpha1.ValuesTransport;
+import io.cozystack.operator.computeplane.PlaneState;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.packages.CatalogTrust;
 import io.cozystack.operator.packages.Ownership;
@@ -24,7 +25,6 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,9 +57,10 @@ final class InstanceController implements AutoCloseable {
   private final WorkQueue queue;
   private volatile SharedIndexInformer<GenericKubernetesResource> instances;
   private final KindMetrics metrics;
-  private final EventRecorder events;
+  private final InstanceEvents events;
   private final ValuesBoard values;
   private final AtomicReference<Optional<CatalogTrust.Verdict>> catalog;
+  private final PlacementGate placement;
 
   InstanceController(
       KubernetesClient client,
@@ -68,9 +69,11 @@ final class InstanceController implements AutoCloseable {
       ReleaseSettings settings,
       Function<String, Optional<HelmRelease>> releases,
       ValuesBoard values,
+      PlacementGate placement,
       Clock clock,
       MeterRegistry registry) {
     this.values = values;
+    this.placement = placement;
     this.client = client;
     this.definition = new AtomicReference<>(definition);
     this.valuesSchema = new AtomicReference<>(valuesSchema);
@@ -80,7 +83,7 @@ final class InstanceController implements AutoCloseable {
     this.releases = releases;
     this.clock = clock;
     this.metrics = new KindMetrics(registry, kind());
-    this.events = new EventRecorder(client, clock);
+    this.events = new InstanceEvents(new EventRecorder(client, clock));
     this.queue = new WorkQueue(kind(), key -> metrics.timed(() -> reconcileLogged(key)));
     this.instances = inform();
     startAndWait(instances);
@@ -165,12 +168,15 @@ final class InstanceController implements AutoCloseable {
       removeReleaseAndLetGo(cached);
       return;
     }
-    GenericKubernetesResource instance = hasFinalizer(cached) ? cached : addFinalizer(cached);
-    announceReservedKeys(instance);
+    GenericKubernetesResource instance =
+        InstanceFinalizer.has(cached) ? cached : InstanceFinalizer.add(client, cached);
+    events.announceReservedKeys(instance);
     ApplicationDefinition ad = definition.get();
     ValuesTransport transport =
         ValuesTransports.of(ad.getMetadata(), values.transport().orElse(null));
-    Optional<List<Condition>> waiting = valuesBlock(instance, key, transport);
+    Optional<List<Condition>> waiting =
+        valuesBlock(instance, key, transport)
+            .or(() -> placementBlock(ad, instance, key, transport));
     if (waiting.isPresent()) {
       InstanceStatus.write(
           client, instance, InstanceStatus.of(instance, null, null, waiting.get(), transport));
@@ -178,8 +184,12 @@ final class InstanceController implements AutoCloseable {
     }
     HelmRelease desired =
         ApplicationReleaseRenderer.render(ad, valuesSchema.get(), instance, settings, transport);
+    // A ComputePlane-placed release is applied in the tenant's own cluster with its kubeconfig; the
+    // catalog's ServiceAccount bounds what it may do on the management cluster, where it does
+    // nothing.
     catalog
         .get()
+        .filter(c -> desired.getSpec().kubeConfig() == null)
         .ifPresent(c -> desired.setSpec(desired.getSpec().boundTo(c.serviceAccount(), null)));
     String releaseKey =
         desired.getMetadata().getNamespace() + "/" + desired.getMetadata().getName();
@@ -202,7 +212,7 @@ final class InstanceController implements AutoCloseable {
       status =
           InstanceStatus.of(
               instance, releaseKey, null, conflict(instance, releaseKey, holder.get()), transport);
-      announce(
+      events.announce(
           instance,
           metrics.state(key, ComponentState.CONFLICT),
           ComponentState.CONFLICT,
@@ -241,7 +251,7 @@ final class InstanceController implements AutoCloseable {
     }
     Conditions conditions = conditions(instance);
     if (check.state() == ValuesCheck.State.MISSING) {
-      announce(
+      events.announce(
           instance,
           metrics.state(key, ComponentState.VALUES_MISSING),
           ComponentState.VALUES_MISSING,
@@ -250,6 +260,30 @@ final class InstanceController implements AutoCloseable {
     }
     metrics.state(key, ComponentState.WAITING_FOR_VALUES);
     return Optional.of(conditions.waiting("WaitingForValues", check.message()).build());
+  }
+
+  /**
+   * Conditions that keep a ComputePlane-placed release from being written (an existing one is left
+   * as it is): the tenant has no ComputePlane, or its cluster does not answer.
+   */
+  private Optional<List<Condition>> placementBlock(
+      ApplicationDefinition ad,
+      GenericKubernetesResource instance,
+      String key,
+      ValuesTransport transport) {
+    return placement
+        .check(ad, instance.getMetadata().getNamespace(), key, transport, () -> queue.enqueue(key))
+        .map(
+            held -> {
+              metrics.state(
+                  key, held.stalled() ? ComponentState.FAILED : ComponentState.PROGRESSING);
+              events.warnOnce(instance, held.reason(), held.message());
+              Conditions conditions = conditions(instance);
+              return (held.stalled()
+                      ? conditions.stalled(held.reason(), held.message())
+                      : conditions.waiting(held.reason(), held.message()))
+                  .build();
+            });
   }
 
   private List<Condition> conflict(
@@ -267,7 +301,25 @@ final class InstanceController implements AutoCloseable {
 
   private List<Condition> readiness(GenericKubernetesResource instance, HelmRelease release) {
     ReleaseState state = ReleaseState.of(release);
-    announce(
+    String key = Cache.metaNamespaceKeyFunc(instance);
+    Optional<PlaneState> cluster =
+        state.state() == ComponentState.READY
+            ? placement
+                .ownCluster(
+                    definition.get(),
+                    instance.getMetadata().getNamespace(),
+                    key,
+                    () -> queue.enqueue(key))
+                .filter(plane -> !plane.ready())
+            : Optional.empty();
+    if (cluster.isPresent()) {
+      metrics.state(key, ComponentState.PROGRESSING);
+      events.warnOnce(instance, cluster.get().reason(), cluster.get().message());
+      // Not Reconciling: the Tenant release that rendered this ComputePlane must not wait (and
+      // time out) on a cluster that takes long to provision.
+      return conditions(instance).notReady(cluster.get().reason(), cluster.get().message()).build();
+    }
+    events.announce(
         instance,
         metrics.state(Cache.metaNamespaceKeyFunc(instance), state.state()),
         state.state(),
@@ -280,28 +332,6 @@ final class InstanceController implements AutoCloseable {
       default -> conditions.progressing("Progressing", state.message());
     }
     return conditions.build();
-  }
-
-  /** An event on the instance when its state changes: what a tenant should notice. */
-  private void announce(
-      GenericKubernetesResource instance,
-      ComponentState before,
-      ComponentState now,
-      String detail) {
-    if (before == now) {
-      return;
-    }
-    switch (now) {
-      case READY -> events.normal(instance, "ReleaseReady", detail);
-      case FAILED, RETRYING -> events.warning(instance, "ReleaseFailed", detail);
-      case CONFLICT ->
-          events.warning(
-              instance, "OwnershipConflict", "HelmRelease held by " + detail + "; left untouched");
-      case VALUES_MISSING -> events.warning(instance, "ValuesMissing", detail);
-      default -> {
-        // Progress is in the status; an event per new instance would double the write load.
-      }
-    }
   }
 
   /**
@@ -323,49 +353,10 @@ final class InstanceController implements AutoCloseable {
     return conditions;
   }
 
-  /** A Warning event when the instance's reserved keys are first seen or change. */
-  private void announceReservedKeys(GenericKubernetesResource instance) {
-    List<String> dropped = ReservedKeys.of(instance);
-    if (dropped.isEmpty()) {
-      return;
-    }
-    String message = ReservedKeys.droppedMessage(dropped);
-    boolean told =
-        Conditions.find(StatusCodec.conditions(instance), RESERVED_KEYS_DROPPED)
-            .map(c -> message.equals(c.message()))
-            .orElse(false);
-    if (!told) {
-      events.warning(instance, RESERVED_KEYS_DROPPED, message);
-    }
-  }
-
-  private boolean hasFinalizer(GenericKubernetesResource instance) {
-    return instance.getMetadata().getFinalizers() != null
-        && instance.getMetadata().getFinalizers().contains(AppsApi.FINALIZER);
-  }
-
-  /**
-   * Adds our finalizer: one PATCH computed from the cached copy (no read), which carries its
-   * resourceVersion, so a concurrent change fails it and the reconcile is retried.
-   */
-  private GenericKubernetesResource addFinalizer(GenericKubernetesResource instance) {
-    return client
-        .resource(instance)
-        .edit(
-            r -> {
-              List<String> finalizers =
-                  new ArrayList<>(
-                      Optional.ofNullable(r.getMetadata().getFinalizers()).orElse(List.of()));
-              finalizers.add(AppsApi.FINALIZER);
-              r.getMetadata().setFinalizers(finalizers);
-              return r;
-            });
-  }
-
   /** Deletes the release this instance controls, then lets the instance go. */
   private void removeReleaseAndLetGo(GenericKubernetesResource instance) {
     metrics.forget(Cache.metaNamespaceKeyFunc(instance));
-    if (hasFinalizer(instance)) {
+    if (InstanceFinalizer.has(instance)) {
       String release =
           instance.getMetadata().getNamespace()
               + "/"
@@ -383,15 +374,7 @@ final class InstanceController implements AutoCloseable {
                     Cache.metaNamespaceKeyFunc(instance));
                 client.resource(r).delete();
               });
-      client
-          .resource(instance)
-          .edit(
-              r -> {
-                List<String> finalizers = new ArrayList<>(r.getMetadata().getFinalizers());
-                finalizers.remove(AppsApi.FINALIZER);
-                r.getMetadata().setFinalizers(finalizers);
-                return r;
-              });
+      InstanceFinalizer.remove(client, instance);
     }
   }
 

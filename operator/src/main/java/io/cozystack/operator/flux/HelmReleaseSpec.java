@@ -22,8 +22,12 @@ public record HelmReleaseSpec(
     JsonNode values,
     Boolean suspend,
     String serviceAccountName,
-    String storageNamespace) {
+    String storageNamespace,
+    KubeConfig kubeConfig,
+    String targetNamespace,
+    String releaseName) {
 
+  /** A release installed into the management cluster with helm-controller's own rights. */
   public HelmReleaseSpec(
       String interval,
       Integer maxHistory,
@@ -49,6 +53,9 @@ public record HelmReleaseSpec(
         values,
         suspend,
         null,
+        null,
+        null,
+        null,
         null);
   }
 
@@ -70,7 +77,34 @@ public record HelmReleaseSpec(
         values,
         suspend,
         serviceAccount,
-        storage);
+        storage,
+        kubeConfig,
+        targetNamespace,
+        releaseName);
+  }
+
+  /**
+   * This spec installed into another cluster, the one {@code kubeconfig} reaches: into {@code
+   * namespace} there (Helm's history beside it) as {@code release}.
+   */
+  public HelmReleaseSpec remote(KubeConfig kubeconfig, String namespace, String release) {
+    return new HelmReleaseSpec(
+        interval,
+        maxHistory,
+        chartRef,
+        install,
+        upgrade,
+        healthCheckExprs,
+        waitStrategy,
+        dependsOn,
+        valuesFrom,
+        values,
+        suspend,
+        serviceAccountName,
+        namespace,
+        kubeconfig,
+        namespace,
+        release);
   }
 
   /** This spec with {@code suspend} as given (a field other writers may own). */
@@ -88,7 +122,10 @@ public record HelmReleaseSpec(
         values,
         value,
         serviceAccountName,
-        storageNamespace);
+        storageNamespace,
+        kubeConfig,
+        targetNamespace,
+        releaseName);
   }
 
   /** {@code spec.chartRef}. */
@@ -99,11 +136,33 @@ public record HelmReleaseSpec(
   /** {@code spec.install} and {@code spec.upgrade}. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Action(String timeout, Strategy strategy, String crds, Boolean disableWait) {
+  public record Action(
+      String timeout,
+      Strategy strategy,
+      String crds,
+      Boolean disableWait,
+      Boolean createNamespace) {
     public Action(String timeout, Strategy strategy, String crds) {
-      this(timeout, strategy, crds, null);
+      this(timeout, strategy, crds, null, null);
+    }
+
+    public Action(String timeout, Strategy strategy, String crds, Boolean disableWait) {
+      this(timeout, strategy, crds, disableWait, null);
     }
   }
+
+  /**
+   * {@code spec.kubeConfig}: the release is installed into the cluster the Secret's kubeconfig
+   * names, not into the cluster the HelmRelease lives in.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record KubeConfig(SecretKeyReference secretRef) {}
+
+  /** A key of a Secret in the HelmRelease's own namespace. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record SecretKeyReference(String name, String key) {}
 
   /** {@code spec.install.strategy}. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

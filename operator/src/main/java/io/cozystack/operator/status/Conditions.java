@@ -62,6 +62,15 @@ public final class Conditions {
     return set(RECONCILING, ConditionStatus.TRUE, reason, message);
   }
 
+  /**
+   * Ready=False alone: installed as asked, waiting on something outside the platform (a cluster
+   * being provisioned, or one that does not answer). kstatus reads it as current, so a release that
+   * rendered the object does not wait on it; the object itself says what it waits for.
+   */
+  public Conditions notReady(String reason, String message) {
+    return set(READY, ConditionStatus.FALSE, reason, message);
+  }
+
   /** Ready=False and Stalled=True: needs a person (bad spec, conflict, terminal failure). */
   public Conditions stalled(String reason, String message) {
     set(READY, ConditionStatus.FALSE, reason, message);

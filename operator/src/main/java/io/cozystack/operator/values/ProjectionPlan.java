@@ -94,7 +94,8 @@ public final class ProjectionPlan {
         gateway instanceof Boolean b ? b : null,
         Boolean.TRUE.equals(spec.get("monitoring")),
         Boolean.TRUE.equals(spec.get("seaweedfs")),
-        text(spec.get("schedulingClass")));
+        text(spec.get("schedulingClass")),
+        Boolean.TRUE.equals(spec.get("computeplane")));
   }
 
   private static String text(Object value) {

@@ -15,7 +15,8 @@ public record TenantNode(
     Boolean gateway,
     boolean monitoring,
     boolean seaweedfs,
-    String schedulingClass) {
+    String schedulingClass,
+    boolean computeplane) {
 
   /** Cozystack's tenant namespace: {@code tenant-<name>} under tenant-root, else parent-name. */
   public String namespace() {

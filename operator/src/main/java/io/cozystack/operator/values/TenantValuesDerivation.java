@@ -12,7 +12,8 @@ import java.util.Map;
  * The {@code _namespace} values of every tenant namespace, derived top-down from tenant-root (the
  * only writer of them). tenant-root provides every module; a child provides a module when it runs
  * it and inherits its parent's provider otherwise; its host is its own, or {@code <name>.<parent
- * host>}; a parent's scheduling class wins over the child's.
+ * host>}; a parent's scheduling class wins over the child's. A ComputePlane is the one module never
+ * inherited: it is single-tenant.
  */
 public final class TenantValuesDerivation {
   public static final String ROOT = "tenant-root";
@@ -31,9 +32,17 @@ public final class TenantValuesDerivation {
       }
     }
     Map<String, NamespaceValues> result = new LinkedHashMap<>();
+    boolean rootComputePlane = all.stream().anyMatch(t -> t.isRoot() && t.computeplane());
     NamespaceValues root =
         new NamespaceValues(
-            nullToEmpty(rootHost), ROOT, ROOT, gatewayEnabled ? ROOT : "", ROOT, ROOT, null);
+            nullToEmpty(rootHost),
+            ROOT,
+            ROOT,
+            gatewayEnabled ? ROOT : "",
+            ROOT,
+            ROOT,
+            null,
+            rootComputePlane ? ROOT : "");
     result.put(ROOT, root);
     List<String> frontier = new ArrayList<>(List.of(ROOT));
     while (!frontier.isEmpty()) {
@@ -65,7 +74,9 @@ public final class TenantValuesDerivation {
         tenant.seaweedfs() ? ns : parent.seaweedfs(),
         notEmpty(parent.schedulingClass())
             ? parent.schedulingClass()
-            : notEmpty(tenant.schedulingClass()) ? tenant.schedulingClass() : null);
+            : notEmpty(tenant.schedulingClass()) ? tenant.schedulingClass() : null,
+        // Single-tenant: never inherited, so a child's apps never land in its parent's cluster.
+        tenant.computeplane() ? ns : "");
   }
 
   private static String host(NamespaceValues parent, TenantNode tenant) {

@@ -161,6 +161,7 @@ class ApplicationRenderingTest {
             null,
             null,
             null,
+            null,
             null));
     return ad;
   }

@@ -216,6 +216,7 @@ class ReservedKeysTest {
             null,
             null,
             null,
+            null,
             null));
     return ad;
   }

@@ -96,7 +96,7 @@ class DriverClaimsTest {
         DriverClaims.resolve(
             List.of(
                 driver("silent", "2026-11-01T00:00:00Z", 1, "CNPG"),
-                driver("future", "2026-11-01T00:00:00Z", 3, "Velero")),
+                driver("future", "2026-11-01T00:00:00Z", 4, "Velero")),
             Map.of("future", NOW),
             NOW);
 

@@ -59,7 +59,14 @@ class ClusterValuesRendererTest {
     var cluster = ClusterValuesRenderer.render(values("{rootHost: example.org}").getSpec(), null);
     NamespaceValues ns =
         new NamespaceValues(
-            "foo.example.org", "tenant-root", "tenant-root", "", "tenant-root", "tenant-foo", null);
+            "foo.example.org",
+            "tenant-root",
+            "tenant-root",
+            "",
+            "tenant-root",
+            "tenant-foo",
+            null,
+            "");
 
     ValuesDocument doc = ValuesDocument.of(cluster.cluster(), ns);
     ValuesDocument again = ValuesDocument.of(cluster.cluster(), ns);

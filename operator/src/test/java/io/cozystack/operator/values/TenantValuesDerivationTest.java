@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class TenantValuesDerivationTest {
 
   private static TenantNode tenant(String parent, String name) {
-    return new TenantNode(parent, name, null, false, false, null, false, false, null);
+    return new TenantNode(parent, name, null, false, false, null, false, false, null, false);
   }
 
   @Test
@@ -33,7 +33,8 @@ class TenantValuesDerivationTest {
                 "",
                 "tenant-root",
                 "tenant-root",
-                null));
+                null,
+                ""));
     assertThat(withGateway.gateway()).isEqualTo("tenant-root");
   }
 
@@ -53,15 +54,16 @@ class TenantValuesDerivationTest {
                 "",
                 "tenant-root",
                 "tenant-root",
-                null));
+                null,
+                ""));
   }
 
   @Test
   void aGrandchildInheritsFromItsParentWhatTheParentRunsItself() {
     TenantNode foo =
-        new TenantNode("tenant-root", "foo", null, true, false, true, false, true, "gold");
+        new TenantNode("tenant-root", "foo", null, true, false, true, false, true, "gold", false);
     TenantNode bar =
-        new TenantNode("tenant-foo", "bar", null, false, true, null, false, false, "silver");
+        new TenantNode("tenant-foo", "bar", null, false, true, null, false, false, "silver", false);
 
     var derived = TenantValuesDerivation.derive("example.org", false, List.of(bar, foo));
     NamespaceValues grandchild = derived.byNamespace().get("tenant-foo-bar");
@@ -74,13 +76,29 @@ class TenantValuesDerivationTest {
     assertThat(grandchild.seaweedfs()).isEqualTo("tenant-foo");
     assertThat(grandchild.schedulingClass())
         .as("the parent's scheduling class wins")
-        .isEqualTo("gold");
+        .isEqualTo("gold", false);
+  }
+
+  @Test
+  void aComputePlaneServesOnlyItsOwnTenantNeverAChild() {
+    TenantNode foo =
+        new TenantNode("tenant-root", "foo", null, false, false, null, false, false, null, true);
+    var derived =
+        TenantValuesDerivation.derive(
+            "example.org", false, List.of(foo, tenant("tenant-foo", "bar")));
+
+    assertThat(derived.byNamespace().get("tenant-foo").computeplane()).isEqualTo("tenant-foo");
+    assertThat(derived.byNamespace().get("tenant-foo-bar").computeplane())
+        .as("single-tenant: the child does not inherit its parent's ComputePlane")
+        .isEmpty();
+    assertThat(derived.byNamespace().get("tenant-root").computeplane()).isEmpty();
   }
 
   @Test
   void anOwnHostIsKeptAndChildrenDeriveFromIt() {
     TenantNode acme =
-        new TenantNode("tenant-root", "acme", "acme.io", false, false, null, false, false, null);
+        new TenantNode(
+            "tenant-root", "acme", "acme.io", false, false, null, false, false, null, false);
     var derived =
         TenantValuesDerivation.derive(
             "example.org", false, List.of(acme, tenant("tenant-acme", "web")));
