@@ -155,13 +155,22 @@ class ComputePlaneFluxIT {
   }
 
   private static void awaitReady(String namespace, String release) {
-    await("HelmRelease " + namespace + "/" + release + " Ready")
-        .atMost(INSTALL)
-        .failFast("the operator exited", () -> !operator.process.isAlive())
-        .until(
-            () ->
-                FluxStatusView.of(
-                        PublishedCatalogs.get(client, HR, "HelmRelease", namespace, release))
-                    .is("Ready", "True"));
+    try {
+      await("HelmRelease " + namespace + "/" + release + " Ready")
+          .atMost(INSTALL)
+          .failFast("the operator exited", () -> !operator.process.isAlive())
+          .until(
+              () ->
+                  FluxStatusView.of(
+                          PublishedCatalogs.get(client, HR, "HelmRelease", namespace, release))
+                      .is("Ready", "True"));
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      throw new AssertionError(
+          e.getMessage()
+              + "; its status: "
+              + FluxStatusView.of(
+                  PublishedCatalogs.get(client, HR, "HelmRelease", namespace, release)),
+          e);
+    }
   }
 }

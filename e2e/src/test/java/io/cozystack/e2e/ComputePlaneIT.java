@@ -140,6 +140,18 @@ class ComputePlaneIT {
         .containsEntry("targetNamespace", TENANT_NS)
         .containsEntry("storageNamespace", TENANT_NS)
         .containsEntry("releaseName", "notebook-lab");
+    assertThat(spec)
+        .as("an untrusted catalog's placed release is not bound to its management-cluster account")
+        .doesNotContainKey("serviceAccountName");
+    assertThat(
+            FluxStatusView.of(
+                    client
+                        .resources(io.cozystack.api.v1alpha1.Package.class)
+                        .withName(NotebookCatalog.PACKAGE)
+                        .get())
+                .is("Trusted", "False"))
+        .as("the notebook catalog is a third party's")
+        .isTrue();
     assertThat(remote.client.configMaps().inNamespace(TENANT_NS).withName("notebook-lab").get())
         .as(
             "installed into the ComputePlane cluster; release %s; notebook %s",

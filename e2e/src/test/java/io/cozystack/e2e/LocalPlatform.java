@@ -23,8 +23,13 @@ final class LocalPlatform {
 
   private LocalPlatform() {}
 
-  /** Values, properties (the catalogs require storage.defaultClass) and tenant-root. */
-  static void prepare(KubernetesClient client) {
+  /**
+   * Values, properties (the catalogs require storage.defaultClass), tenant-root and the tenant
+   * role, as the operator's chart installs it on a real cluster.
+   */
+  static void prepare(KubernetesClient client) throws java.io.IOException {
+    Manifests.applyFile(
+        client, ControlPlane.repoRoot().resolve("charts/cozy-operator/templates/tenant-role.yaml"));
     PlatformValues.apply(
         client, "{rootHost: example.org, clusterDomain: cozy.local, transport: ConfigMap}");
     Manifests.namespace(client, "tenant-root");

@@ -7,7 +7,10 @@ import java.nio.file.Path;
 /**
  * A one-kind catalog whose kind runs untrusted code and so is placed on the tenant's ComputePlane:
  * Notebook ({@code placement: ComputePlane}), whose chart renders a ConfigMap, with the
- * PackageSource that publishes its chart and installs its definition.
+ * PackageSource that publishes its chart and installs its definition. It is a third-party catalog:
+ * not trusted, so it installs its definition with the rights it declares, and its notebooks land in
+ * the tenant's ComputePlane cluster, where the catalog's rights on the management cluster do not
+ * reach.
  */
 final class NotebookCatalog {
   static final String PACKAGE = "e2e.notebook-application";
@@ -60,6 +63,14 @@ final class NotebookCatalog {
         metadata: {name: %s}
         spec:
           sourceRef: {kind: OCIRepository, name: e2e-notebook, namespace: cozy-system, path: /}
+          catalog:
+            name: e2e.notebooks
+            version: 0.1.0
+            minPlatformVersion: 0.1.0
+            contractVersion: 2
+            rights:
+              clusterScoped:
+                - {apiGroup: cozystack.io, kind: ApplicationDefinition}
           variants:
             - name: default
               components:

@@ -17,14 +17,11 @@ import java.util.Set;
 
 /**
  * Every definition is installed by an {@code *-rd} component whose chart contains and renders it;
- * an {@code *-rd} chart renders nothing but the catalog's listed definitions and the tenant roles
- * of their kinds ({@code rd-component}).
+ * an {@code *-rd} chart renders nothing but the catalog's listed definitions ({@code
+ * rd-component}).
  */
 final class RdComponentRule {
   static final String RD_SUFFIX = "-rd";
-
-  /** The names of the roles the platform binds tenants to. */
-  static final String TENANT_ROLE_PREFIX = "cozy:tenant";
 
   private RdComponentRule() {}
 
@@ -161,22 +158,12 @@ final class RdComponentRule {
     }
   }
 
-  /** A ClusterRole that grants tenants the kinds the chart's definitions serve. */
-  private static boolean isTenantRole(JsonNode doc) {
-    return "ClusterRole".equals(doc.path("kind").asText())
-        && doc.path("apiVersion").asText().startsWith("rbac.authorization.k8s.io/")
-        && doc.path("metadata").path("name").asText().startsWith(TENANT_ROLE_PREFIX);
-  }
-
   /**
    * A document an -rd chart may not render: not a definition, or one the manifest does not list.
    */
   private static Optional<Finding> unlisted(String chart, JsonNode doc, Set<String> listed) {
     String kind = doc.path("kind").asText();
     String name = doc.path("metadata").path("name").asText();
-    if (isTenantRole(doc)) {
-      return Optional.empty();
-    }
     if (!"ApplicationDefinition".equals(kind)) {
       return Optional.of(
           new Finding(
@@ -189,10 +176,7 @@ final class RdComponentRule {
                   + name
                   + "; an *"
                   + RD_SUFFIX
-                  + " chart renders only ApplicationDefinitions and the tenant roles of their"
-                  + " kinds (ClusterRoles named "
-                  + TENANT_ROLE_PREFIX
-                  + "...)",
+                  + " chart renders only ApplicationDefinitions",
               "move it to a chart of its own"));
     }
     if (!listed.contains(name)) {

@@ -192,25 +192,6 @@ class SourceRulesTest {
   }
 
   @Test
-  void anRdChartMayShipTheTenantRoleOfItsKindButNothingElse() throws Exception {
-    var fixture = fixture();
-    java.nio.file.Files.writeString(
-        fixture.root.resolve("charts/postgres-rd/templates/role.yaml"),
-        "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\n"
-            + "metadata: {name: \"cozy:tenant:postgres\"}\nrules: []\n");
-    assertThat(validate(fixture)).isEmpty();
-
-    java.nio.file.Files.writeString(
-        fixture.root.resolve("charts/postgres-rd/templates/role.yaml"),
-        "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\n"
-            + "metadata: {name: anything}\nrules: []\n");
-    assertThat(validate(fixture))
-        .singleElement()
-        .satisfies(f -> assertThat(f.rule()).isEqualTo("rd-component"))
-        .satisfies(f -> assertThat(f.message()).contains("ClusterRole anything"));
-  }
-
-  @Test
   void aDependencyTheCatalogDoesNotShipWouldWaitForever() throws Exception {
     var findings =
         validate(

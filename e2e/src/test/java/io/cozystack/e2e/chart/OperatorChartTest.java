@@ -21,7 +21,21 @@ class OperatorChartTest {
 
   /** The chart rendered with {@code values}, without its Flux. */
   private static RenderedChart operatorPart(Map<String, Object> values) {
-    return RenderedChart.render(values).withoutFlux();
+    return RenderedChart.render(values).operator();
+  }
+
+  @Test
+  void tenantsAreBoundToARoleOverServedKindsThatGrantsNoSecret() {
+    ClusterRole tenant =
+        typed(
+            RenderedChart.render(Map.of()).named("ClusterRole", RenderedChart.TENANT_ROLE),
+            ClusterRole.class);
+
+    assertThat(tenant.getRules())
+        .anySatisfy(r -> assertThat(r.getApiGroups()).containsExactly("apps.cozystack.io"))
+        .noneSatisfy(r -> assertThat(r.getResources()).contains("secrets"))
+        .allSatisfy(
+            r -> assertThat(r.getApiGroups()).doesNotContain("*", "rbac.authorization.k8s.io"));
   }
 
   @Test

@@ -201,7 +201,7 @@ class RbacCoverageTest {
     List<PolicyRule> rules =
         OperatorChartTest.typed(
                 RenderedChart.render(Map.of("platform.sourceUrl", "oci://registry.local/platform"))
-                    .withoutFlux()
+                    .operator()
                     .one("ClusterRole"),
                 ClusterRole.class)
             .getRules();

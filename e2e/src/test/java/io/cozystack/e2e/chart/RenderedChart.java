@@ -67,6 +67,21 @@ public final class RenderedChart {
     return new RenderedChart(objects.stream().filter(RenderedChart::isFlux).toList());
   }
 
+  /** The operator's own objects: neither Flux's nor the tenant role the chart also installs. */
+  public RenderedChart operator() {
+    return new RenderedChart(
+        withoutFlux().objects.stream()
+            .filter(o -> !("ClusterRole".equals(o.getKind()) && TENANT_ROLE.equals(name(o))))
+            .toList());
+  }
+
+  /** The ClusterRole every tenant's ServiceAccount is bound to. */
+  public static final String TENANT_ROLE = "cozy:tenant";
+
+  private static String name(GenericKubernetesResource o) {
+    return o.getMetadata().getName();
+  }
+
   private static boolean isFlux(GenericKubernetesResource o) {
     Map<String, String> labels = o.getMetadata().getLabels();
     return (labels != null && "flux".equals(labels.get("app.kubernetes.io/part-of")))
