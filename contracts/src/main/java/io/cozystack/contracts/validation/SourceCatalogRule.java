@@ -53,11 +53,24 @@ final class SourceCatalogRule {
                     + " of PackageSource "
                     + source.name()
                     + " is "
-                    + have
+                    + shown(have)
                     + ", catalog.yaml says "
-                    + want,
+                    + shown(want),
                 COPY));
       }
+    }
+  }
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+      new com.fasterxml.jackson.databind.ObjectMapper()
+          .setSerializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL);
+
+  /** A value as the author wrote it (JSON, unset fields left out), not as Java prints it. */
+  private static String shown(Object value) {
+    try {
+      return value == null ? "unset" : JSON.writeValueAsString(value);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return String.valueOf(value);
     }
   }
 

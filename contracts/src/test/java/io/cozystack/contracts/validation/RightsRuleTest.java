@@ -154,6 +154,12 @@ class RightsRuleTest {
     assertThat(findings)
         .singleElement()
         .satisfies(f -> assertThat(f.rule()).isEqualTo("source-catalog"))
-        .satisfies(f -> assertThat(f.message()).contains("spec.catalog.rights"));
+        .satisfies(f -> assertThat(f.message()).contains("spec.catalog.rights"))
+        .satisfies(
+            f ->
+                assertThat(f.message())
+                    .as("shown as the author wrote it, not as Java prints a record")
+                    .contains("{\"apiGroup\":\"postgresql.cnpg.io\",\"kind\":\"Pooler\"}")
+                    .doesNotContain("Kind[", "=null"));
   }
 }
