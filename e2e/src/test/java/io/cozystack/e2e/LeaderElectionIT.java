@@ -54,6 +54,66 @@ class LeaderElectionIT {
     }
   }
 
+  @Test
+  void aDeposedLeaderStopsWritingBeforeItExits() throws Exception {
+    OperatorProcess leader = replica("deposed");
+    try {
+      leader.await("Became leader", 60);
+      Lease lease = lease();
+      lease.getSpec().setHolderIdentity("someone-else");
+      lease.getSpec().setRenewTime(java.time.ZonedDateTime.now());
+      lease.getSpec().setLeaseDurationSeconds(600);
+      client.resource(lease).update();
+      long stolen = System.nanoTime();
+
+      assertThat(leader.process.waitFor(120, TimeUnit.SECONDS))
+          .as("the deposed leader exits")
+          .isTrue();
+      System.out.printf(
+          "[leader-election] deposed leader exited %.1f s after its Lease was taken%n",
+          (System.nanoTime() - stolen) / 1e9);
+      int fenced = indexOf(leader, "refusing every write from now on");
+      int lost = indexOf(leader, "Lost leadership");
+      assertThat(fenced).as("writes are fenced before the exit is announced").isNotNegative();
+      assertThat(fenced).isLessThan(lost);
+      assertThat(lease().getSpec().getHolderIdentity())
+          .as("the deposed replica never wrote the Lease back")
+          .isEqualTo("someone-else");
+    } finally {
+      leader.process.destroyForcibly();
+      client.resource(lease()).delete();
+    }
+  }
+
+  @Test
+  void aLeaderStopsPromptlyOnSigterm() throws Exception {
+    OperatorProcess leader = replica("terminated");
+    try {
+      leader.await("Became leader", 60);
+      long asked = System.nanoTime();
+      // SIGTERM through the handle: Process.destroy() would also close our end of its stdout.
+      leader.process.toHandle().destroy();
+      assertThat(leader.process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      System.out.printf(
+          "[leader-election] leader stopped %.1f s after SIGTERM%n",
+          (System.nanoTime() - asked) / 1e9);
+      leader.drain();
+      assertThat(leader.saw("Operator stopped")).as("stopped cleanly: %s", leader.output).isTrue();
+      assertThat(leader.process.exitValue()).as("JVM exit code after SIGTERM").isEqualTo(143);
+    } finally {
+      leader.process.destroyForcibly();
+    }
+  }
+
+  private static int indexOf(OperatorProcess process, String text) {
+    for (int i = 0; i < process.output.size(); i++) {
+      if (process.output.get(i).contains(text)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   private static Lease lease() {
     return client.leases().inNamespace(namespace).withName("cozy-operator-leader").get();
   }

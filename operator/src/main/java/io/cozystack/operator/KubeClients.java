@@ -43,9 +43,18 @@ public final class KubeClients {
 
   /** The same, counting its requests in {@code registry} ({@value #REQUESTS_METRIC}). */
   public static KubernetesClientBuilder builder(Config config, MeterRegistry registry) {
+    return builder(config, registry, new LeadershipFence());
+  }
+
+  /** The same, refusing writes once {@code fence} is deposed. */
+  public static KubernetesClientBuilder builder(
+      Config config, MeterRegistry registry, LeadershipFence fence) {
     Interceptor counter = new RequestCounter(registry);
     return builder(config)
-        .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("cozy-requests", counter));
+        .withHttpClientBuilderConsumer(
+            b ->
+                b.addOrReplaceInterceptor("cozy-requests", counter)
+                    .addOrReplaceInterceptor("cozy-leadership-fence", fence));
   }
 
   /** fabric8's serialization, reading {@code managedFields} entries without their field sets. */

@@ -53,6 +53,9 @@ public final class Main implements Callable<Integer> {
 
   private static final Logger LOG = LoggerFactory.getLogger(Main.class);
 
+  /** Refuses every write once this replica loses the Lease, until the process exits. */
+  private final LeadershipFence fence = new LeadershipFence();
+
   @Option(
       names = "--api-check-timeout",
       defaultValue = "${env:COZY_API_CHECK_TIMEOUT:-10s}",
@@ -260,7 +263,8 @@ public final class Main implements Callable<Integer> {
           spec.commandLine(), "--reconcile-threads must be 1 or more, got " + reconcileThreads);
     }
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    KubernetesClient client = KubeClients.builder(Config.autoConfigure(null), registry).build();
+    KubernetesClient client =
+        KubeClients.builder(Config.autoConfigure(null), registry, fence).build();
     try {
       ApiServerCheck.verify(client, apiCheckTimeout);
     } catch (ApiServerCheck.UnreachableException e) {
@@ -339,7 +343,10 @@ public final class Main implements Callable<Integer> {
                   LOG.info("Became leader ({}): reconciling", identity);
                   onLeading.run();
                 },
-                () -> LOG.warn("Lost leadership ({}): exiting so a follower takes over", identity),
+                () -> {
+                  fence.depose();
+                  LOG.warn("Lost leadership ({}): exiting so a follower takes over", identity);
+                },
                 leader -> LOG.info("Leader is now {}", leader)))
         .withExitOnStopLeading(true)
         .build();

@@ -24,8 +24,11 @@ public final class OperatorRuntime {
   private final List<DriverRuntime> runningDrivers = new ArrayList<>();
   private final LeaderElectionConfiguration leaderElection;
 
-  /** How long stopping waits for in-flight reconciles (below Kubernetes' 30 s grace period). */
-  static final java.time.Duration STOP_TIMEOUT = java.time.Duration.ofSeconds(20);
+  /**
+   * How long stopping waits for in-flight reconciles: a replica stops within 5 s of SIGTERM; what
+   * it abandons the next leader retries (every write is idempotent).
+   */
+  static final java.time.Duration STOP_TIMEOUT = java.time.Duration.ofSeconds(4);
 
   /**
    * Reconciles of the framework's controllers that run at once (JOSDK's default is 50). Measured
