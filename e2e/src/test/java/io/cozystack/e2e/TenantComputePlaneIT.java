@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.marcnuri.helm.Helm;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
-import io.cozystack.contracts.validation.ChartRender;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -14,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -90,7 +88,7 @@ class TenantComputePlaneIT {
                 Map.of("root-host", "example.org"),
                 "_namespace",
                 Map.of("host", "example.org"))));
-    new Helm(vendored(ROOT.resolve("catalogs/platform/charts/tenant")))
+    new Helm(TenantCharts.vendored(work))
         .install()
         .withName("tenant-acme")
         .withNamespace(namespace)
@@ -111,24 +109,91 @@ class TenantComputePlaneIT {
         .isEqualTo(Map.of("nodeGroups", Map.of()));
   }
 
-  /** A copy of the chart with the platform's cozy-lib vendored, as the platform packages it. */
-  private Path vendored(Path chart) throws Exception {
-    Path copy = work.resolve(chart.getFileName().toString());
-    try (Stream<Path> walk = Files.walk(chart)) {
-      for (Path p : walk.toList()) {
-        Path target = copy.resolve(chart.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(p, target);
-        }
-      }
+  /**
+   * A module another catalog adds: its definition declares dashboard.module and is annotated to run
+   * in every tenant, so a tenant that never mentions it gets its instance, named after the module,
+   * with no change to the tenant chart.
+   */
+  @Test
+  void aModuleACatalogAddsIsRenderedFromItsDefinition() throws Exception {
+    Manifests.apply(client, GADGET_DEFINITION);
+    try {
+      installATenantWithoutModuleValues();
+    } finally {
+      client.resources(ApplicationDefinition.class).withName("gadget").delete();
     }
-    for (var file : ChartRender.cozyLib().entrySet()) {
-      Path out = copy.resolve("charts/cozy-lib").resolve(file.getKey());
-      Files.createDirectories(out.getParent());
-      Files.write(out, file.getValue());
-    }
-    return copy;
   }
+
+  private void installATenantWithoutModuleValues() throws Exception {
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () -> {
+              ApplicationDefinition ad =
+                  client.resources(ApplicationDefinition.class).withName("gadget").get();
+              return ad != null
+                  && ad.getStatus() != null
+                  && Boolean.TRUE.equals(ad.getStatus().served());
+            });
+    Path values = work.resolve("values.yaml");
+    Files.writeString(
+        values,
+        Serialization.asYaml(
+            Map.of(
+                "_cluster", Map.of("root-host", "example.org"),
+                "_namespace", Map.of("host", "example.org"))));
+    new Helm(TenantCharts.vendored(work))
+        .install()
+        .withName("tenant-gadgets")
+        .withNamespace(namespace)
+        .withKubeConfig(kubeconfig)
+        .withValuesFile(values)
+        .call();
+
+    String tenantNamespace = namespace + "-gadgets";
+    assertThat(
+            client
+                .genericKubernetesResources("apps.cozystack.io/v1alpha1", "Gadget")
+                .inNamespace(tenantNamespace)
+                .withName("gadget")
+                .get())
+        .as("Gadget gadget in " + tenantNamespace)
+        .isNotNull();
+    assertThat(
+            client
+                .genericKubernetesResources("apps.cozystack.io/v1alpha1", "ComputePlane")
+                .inNamespace(tenantNamespace)
+                .list()
+                .getItems())
+        .as("a module the tenant did not ask for")
+        .isEmpty();
+  }
+
+  static final String GADGET_DEFINITION =
+      """
+      apiVersion: cozystack.io/v1alpha1
+      kind: ApplicationDefinition
+      metadata:
+        name: gadget
+        annotations:
+          tenant.cozystack.io/module-default: "true"
+      spec:
+        application:
+          kind: Gadget
+          singular: gadget
+          plural: gadgets
+          openAPISchema: '{"type":"object","properties":{}}'
+        release:
+          prefix: ""
+          chartRef:
+            kind: ExternalArtifact
+            name: e2e-gadget
+            namespace: cozy-system
+        dashboard:
+          category: Administration
+          singular: Gadget
+          plural: Gadgets
+          name: gadget
+          module: true
+      """;
 }

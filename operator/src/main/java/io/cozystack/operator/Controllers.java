@@ -142,7 +142,11 @@ public final class Controllers {
                         computePlaneSettings),
                     Clock.systemUTC(),
                     registry),
-                Clock.systemUTC())),
+                Clock.systemUTC()),
+            config ->
+                config
+                    .withGenerationAware(false)
+                    .withOnUpdateFilter(ReconcileRequests::relevantOrAnnotated)),
         new Entry<>("backupclass", BackupClass.class, new BackupClassObserver()),
         new Entry<>(
             "backupjob",

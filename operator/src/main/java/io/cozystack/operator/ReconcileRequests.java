@@ -32,4 +32,14 @@ public final class ReconcileRequests {
         || !Objects.equals(n.getFinalizers(), o.getFinalizers())
         || !requestedAt(newer).equals(requestedAt(older));
   }
+
+  /**
+   * {@link #relevantUpdate}, and any change of the annotations, for kinds whose annotations are
+   * part of what they declare (an ApplicationDefinition's tenant write level).
+   */
+  public static <R extends HasMetadata> boolean relevantOrAnnotated(R newer, R older) {
+    return relevantUpdate(newer, older)
+        || !Objects.equals(
+            newer.getMetadata().getAnnotations(), older.getMetadata().getAnnotations());
+  }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ApplicationDefinitionApplication;
 import io.cozystack.api.v1alpha1.ReleaseAnnotations;
+import io.cozystack.api.v1alpha1.TenantAccess;
 import io.cozystack.api.values.ValuesKeys;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.ArrayList;
@@ -75,6 +76,16 @@ public final class DefinitionCheck {
         problems.add(
             "annotation " + key + " '" + value + "' must be a duration such as 15m or 1h30m");
       }
+    }
+    String writeLevel = annotations.get(TenantAccess.WRITE_LEVEL);
+    if (writeLevel != null && !TenantAccess.WRITE_LEVELS.contains(writeLevel)) {
+      problems.add(
+          "annotation "
+              + TenantAccess.WRITE_LEVEL
+              + " '"
+              + writeLevel
+              + "' must be one of "
+              + String.join(", ", TenantAccess.WRITE_LEVELS));
     }
     String wait = annotations.get(ReleaseAnnotations.DISABLE_WAIT);
     if (wait != null && !wait.equalsIgnoreCase("true") && !wait.equalsIgnoreCase("false")) {

@@ -67,11 +67,14 @@ public final class RenderedChart {
     return new RenderedChart(objects.stream().filter(RenderedChart::isFlux).toList());
   }
 
-  /** The operator's own objects: neither Flux's nor the tenant role the chart also installs. */
+  /**
+   * The operator's own objects: neither Flux's nor the tenant roles the chart also installs
+   * (cozy:tenant and the access levels cozy:tenant:*).
+   */
   public RenderedChart operator() {
     return new RenderedChart(
         withoutFlux().objects.stream()
-            .filter(o -> !("ClusterRole".equals(o.getKind()) && TENANT_ROLE.equals(name(o))))
+            .filter(o -> !("ClusterRole".equals(o.getKind()) && name(o).startsWith(TENANT_ROLE)))
             .toList());
   }
 

@@ -34,4 +34,74 @@ class TenantChartTest {
         .hasMessageContaining("cozystack.computeplane-application")
         .hasMessageContaining("or set computeplane: false");
   }
+
+  @Test
+  void resourceQuotasAreLimitsWithRequestsByTheAllocationRatios() throws Exception {
+    String manifests =
+        ChartRender.manifests(
+            CHART,
+            work,
+            Map.of(
+                "_cluster",
+                    Map.of(
+                        "root-host", "example.org",
+                        "cpu-allocation-ratio", "4",
+                        "memory-allocation-ratio", "1",
+                        "ephemeral-storage-allocation-ratio", "40"),
+                "resourceQuotas",
+                    Map.of(
+                        "cpu",
+                        "2",
+                        "memory",
+                        "1Gi",
+                        "storage",
+                        "5Gi",
+                        "services.loadbalancers",
+                        1)),
+            "tenant-kid");
+
+    assertThat(manifests)
+        .contains("kind: ResourceQuota", "name: tenant-quota", "namespace: tenant-validate-kid")
+        .contains("limits.cpu: \"2\"", "requests.cpu: \"0.5\"")
+        .contains("limits.memory: 1Gi", "requests.memory: \"1073741824\"")
+        .contains("requests.storage: 5Gi", "services.loadbalancers: \"1\"")
+        .doesNotContain("limits.storage", "requests.services.loadbalancers")
+        .contains("kind: LimitRange", "name: tenant-range-limits");
+    assertThat(ChartRender.manifests(CHART, work.resolve("none"), Map.of(), "tenant-kid"))
+        .doesNotContain("ResourceQuota", "LimitRange");
+  }
+
+  @Test
+  void aZeroAllocationRatioIsRefusedNamingTheKey() {
+    assertThatThrownBy(
+            () ->
+                ChartRender.manifests(
+                    CHART,
+                    work,
+                    Map.of(
+                        "_cluster",
+                            Map.of(
+                                "root-host", "x",
+                                "cpu-allocation-ratio", "10",
+                                "memory-allocation-ratio", "0"),
+                        "resourceQuotas", Map.of("memory", "1Gi")),
+                    "tenant-kid"))
+        .hasMessageContaining("_cluster.memory-allocation-ratio is \"0\"")
+        .hasMessageContaining("positive number");
+  }
+
+  @Test
+  void theNamespaceCarriesItsAncestorsAndTheLevelsBindItsAndTheirSubjects() throws Exception {
+    String manifests = ChartRender.manifests(CHART, work, Map.of(), "tenant-kid");
+
+    assertThat(manifests)
+        .contains(
+            "tenant.cozystack.io/tenant-root: \"\"",
+            "tenant.cozystack.io/tenant-validate: \"\"",
+            "tenant.cozystack.io/tenant-validate-kid: \"\"")
+        .contains("name: cozy:tenant:view", "name: cozy:tenant:use")
+        .contains("name: cozy:tenant:admin", "name: cozy:tenant:super-admin")
+        .contains("name: tenant-validate-super-admin", "name: tenant-validate-kid-view")
+        .contains("kind: NetworkPolicy", "name: tenant-isolation");
+  }
 }

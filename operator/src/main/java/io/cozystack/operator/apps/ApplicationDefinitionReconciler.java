@@ -32,9 +32,10 @@ import org.slf4j.LoggerFactory;
 /**
  * ApplicationDefinition → a served kind, at runtime: validates the definition, applies the CRD that
  * serves its kind, and starts (or updates) the controller of its instances once the CRD is
- * established. An invalid or conflicting definition disables its own kind only. Removing a
- * definition stops reconciling its instances but deletes nothing: the CRD, the instances and their
- * HelmReleases stay, so nothing a tenant runs disappears by surprise.
+ * established, with the kind's tenant roles ({@link TenantKindRoles}). An invalid or conflicting
+ * definition disables its own kind only. Removing a definition stops reconciling its instances and
+ * removes its kind's tenant roles, but deletes nothing a tenant runs: the CRD, the instances and
+ * their HelmReleases stay.
  */
 public final class ApplicationDefinitionReconciler
     implements Reconciler<ApplicationDefinition>, Cleaner<ApplicationDefinition>, AutoCloseable {
@@ -57,6 +58,7 @@ public final class ApplicationDefinitionReconciler
     DefinitionCheck.Result check = DefinitionCheck.check(definition);
     if (!check.valid()) {
       kinds.stop(name);
+      TenantKindRoles.remove(ctx.getClient(), name);
       return status(
           definition,
           conditions(definition).stalled("InvalidDefinition", String.join("; ", check.problems())),
@@ -112,6 +114,7 @@ public final class ApplicationDefinitionReconciler
           rendered.extensions());
     }
     kinds.serve(definition, check.schema().get());
+    TenantKindRoles.apply(ctx.getClient(), definition);
     String kind = definition.getSpec().application().kind();
     return status(
         definition,
@@ -129,6 +132,7 @@ public final class ApplicationDefinitionReconciler
         "ApplicationDefinition {} removed: its instances are no longer reconciled; the CRD, the instances and their HelmReleases are kept",
         definition.getMetadata().getName());
     kinds.stop(definition.getMetadata().getName());
+    TenantKindRoles.remove(ctx.getClient(), definition.getMetadata().getName());
     return DeleteControl.defaultDelete();
   }
 
