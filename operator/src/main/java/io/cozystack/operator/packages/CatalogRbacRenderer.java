@@ -145,7 +145,13 @@ public final class CatalogRbacRenderer {
         .build();
   }
 
-  /** The declared cluster-scoped kinds, PackageSources and Packages, and CRDs when declared. */
+  /**
+   * The declared cluster-scoped kinds, PackageSources and Packages, and CRDs when declared. The
+   * PackageSources and Packages cannot be narrowed by name: Helm creates them by server-side apply
+   * (a patch) before the operator can know their names. One a catalog creates for another catalog's
+   * source installs nothing ({@code CatalogMismatch}), and Helm refuses to take over one another
+   * release owns.
+   */
   static List<PolicyRule> clusterRules(CatalogRights rights) {
     List<CatalogRights.Kind> kinds = new ArrayList<>(rights.clusterScopedOrEmpty());
     kinds.addAll(CatalogRights.sourcesOnly().clusterScopedOrEmpty());

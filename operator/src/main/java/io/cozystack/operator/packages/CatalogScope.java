@@ -3,8 +3,10 @@ package io.cozystack.operator.packages;
 import io.cozystack.api.catalog.CatalogRights;
 import io.cozystack.api.v1alpha1.PackageSource;
 import io.cozystack.operator.flux.HelmRelease;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -80,14 +82,25 @@ public final class CatalogScope {
    * controller labels every object it applies with its release ({@code helm.toolkit.fluxcd.io/name}
    * and {@code /namespace}), whatever the chart says.
    */
-  public static java.util.Optional<String> foreignCreator(
-      PackageSource source, Function<String[], java.util.Optional<HelmRelease>> releases) {
-    var labels = source.getMetadata().getLabels();
+  public static Optional<String> foreignCreator(
+      PackageSource source, Function<String[], Optional<HelmRelease>> releases) {
+    return foreignCreator(source, source, releases);
+  }
+
+  /**
+   * The bounded catalog source whose release created {@code object} (the PackageSource itself, or
+   * its Package), if it is not the source {@code source} reads.
+   */
+  public static Optional<String> foreignCreator(
+      HasMetadata object,
+      PackageSource source,
+      Function<String[], Optional<HelmRelease>> releases) {
+    var labels = object.getMetadata().getLabels();
     if (labels == null
         || !labels.containsKey("helm.toolkit.fluxcd.io/name")
         || source.getSpec() == null
         || source.getSpec().sourceRef() == null) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     String[] key = {
       labels.get("helm.toolkit.fluxcd.io/namespace"), labels.get("helm.toolkit.fluxcd.io/name")

@@ -196,20 +196,27 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
         .flatMap(
             s ->
                 CatalogScope.foreignCreator(s, sources::cachedRelease)
-                    .map(
-                        creator ->
-                            new PackagePlan.Blocked(
-                                "CatalogMismatch",
-                                "PackageSource "
-                                    + s.getMetadata().getName()
-                                    + " was created by a release of catalog source "
-                                    + creator
-                                    + " but reads source "
-                                    + s.getSpec().sourceRef().name()
-                                    + "; a catalog may install only PackageSources of its own"
-                                    + " source",
-                                true,
-                                Map.of())));
+                    .map(creator -> mismatch("PackageSource", s, creator))
+                    .or(
+                        () ->
+                            CatalogScope.foreignCreator(pkg, s, sources::cachedRelease)
+                                .map(creator -> mismatch("Package", s, creator))));
+  }
+
+  private static PackagePlan.Blocked mismatch(
+      String what, io.cozystack.api.v1alpha1.PackageSource source, String creator) {
+    return new PackagePlan.Blocked(
+        "CatalogMismatch",
+        what
+            + " "
+            + source.getMetadata().getName()
+            + " was created by a release of catalog source "
+            + creator
+            + " but reads source "
+            + source.getSpec().sourceRef().name()
+            + "; a catalog may install only PackageSources and Packages of its own source",
+        true,
+        Map.of());
   }
 
   /**

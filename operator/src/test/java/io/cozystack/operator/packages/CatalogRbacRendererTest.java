@@ -49,10 +49,20 @@ class CatalogRbacRendererTest {
     ClusterRole role = named(ClusterRole.class, "cozy-catalog-acme-apps:cluster", null);
 
     assertThat(role.getRules())
-        .extracting(r -> r.getApiGroups().get(0) + " " + r.getResources())
+        .extracting(
+            r ->
+                r.getApiGroups().get(0)
+                    + " "
+                    + r.getResources()
+                    + " "
+                    + r.getResourceNames()
+                    + " "
+                    + r.getVerbs())
         .containsExactly(
-            "cozystack.io [applicationdefinitions, packages, packagesources]",
-            "apiextensions.k8s.io [customresourcedefinitions]");
+            "cozystack.io [applicationdefinitions, packages, packagesources] [] "
+                + "[get, list, watch, create, update, patch, delete]",
+            "apiextensions.k8s.io [customresourcedefinitions] [] "
+                + "[get, list, watch, create, update, patch, delete]");
     assertThat(role.getRules())
         .flatExtracting(PolicyRule::getVerbs)
         .doesNotContain("escalate", "bind", "impersonate", "*");
