@@ -406,7 +406,10 @@ class PackagesIT {
 
     platformProperties("{storage: {defaultClass: true, rwx: true}}");
     await().atMost(Duration.ofSeconds(30)).until(() -> release("acme-compat", "app").isPresent());
-    assertThat(conditionOf(get("acme.compat"), "Compatible").reason()).isEqualTo("Compatible");
+    // The release is written before the status that says why, in the same reconcile.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "Compatible".equals(conditionOf(get("acme.compat"), "Compatible").reason()));
     await()
         .atMost(Duration.ofSeconds(30))
         .until(() -> sourceCompatible("acme.compat").equals("True"));

@@ -48,6 +48,13 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
   private final ReleaseSettings settings;
   private final Clock clock;
   private final Map<String, Announcement> announced = new ConcurrentHashMap<>();
+
+  /**
+   * The RBAC last applied for each untrusted catalog source: applied again only when it changes.
+   */
+  private final Map<String, List<io.fabric8.kubernetes.api.model.HasMetadata>> catalogRbac =
+      new ConcurrentHashMap<>();
+
   private PackageEventSources sources;
 
   private final StateGauges gauges;
@@ -221,23 +228,29 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
 
   /**
    * Server-side applies the ServiceAccounts, roles and bindings of a catalog the platform does not
-   * trust, from its declared rights, before its releases are written.
+   * trust, from its declared rights, before its releases are written: at the first reconcile of one
+   * of its Packages after start, and whenever what it is granted changes.
    */
   private void applyCatalogRbac(
       CatalogTrust.Verdict catalog, Lookup lookup, KubernetesClient client) {
     java.util.function.Predicate<io.cozystack.api.v1alpha1.PackageSource> genuine =
         s -> CatalogScope.foreignCreator(s, sources::cachedRelease).isEmpty();
-    for (var object :
+    List<io.fabric8.kubernetes.api.model.HasMetadata> desired =
         CatalogRbacRenderer.render(
             catalog,
             CatalogScope.rights(lookup, catalog.source(), genuine),
-            CatalogScope.releaseNamespaces(lookup, catalog.source(), genuine))) {
+            CatalogScope.releaseNamespaces(lookup, catalog.source(), genuine));
+    if (desired.equals(catalogRbac.get(catalog.source()))) {
+      return;
+    }
+    for (var object : desired) {
       client
           .resource(object)
           .fieldManager(ReleaseWriter.FIELD_MANAGER)
           .forceConflicts()
           .serverSideApply();
     }
+    catalogRbac.put(catalog.source(), desired);
   }
 
   /** Applies each target namespace unless the cached one already carries our labels. */
