@@ -35,6 +35,7 @@ class ComputePlaneFluxIT {
    * machine it once took 3 minutes, so the bound leaves room.
    */
   static final Duration INSTALL = Duration.ofMinutes(6);
+
   static final String HR = "helm.toolkit.fluxcd.io/v2";
   static final String SOURCE = "cozystack.computeplane-application";
   static final String TENANT = "tenant-cp";

@@ -45,6 +45,7 @@ class ComputePlaneIT {
    * machine it once took 3 minutes, so the bound leaves room.
    */
   static final Duration INSTALL = Duration.ofMinutes(6);
+
   static final String HR = "helm.toolkit.fluxcd.io/v2";
   static final String TENANT_NS = "tenant-acme";
   static final String KUBECONFIG_SECRET = "computeplane-cluster-admin-kubeconfig";
