@@ -13,16 +13,12 @@ import io.cozystack.operator.packages.GoDuration;
 import io.cozystack.operator.packages.ReleaseSettings;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
-import io.javaoperatorsdk.operator.api.config.LeaderElectionConfiguration;
-import io.javaoperatorsdk.operator.api.config.LeaderElectionConfigurationBuilder;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -127,79 +123,9 @@ public final class Main implements Callable<Integer> {
 
   @CommandLine.Mixin ComputePlaneFlags computePlane = new ComputePlaneFlags();
 
-  @Option(
-      names = "--leader-elect",
-      defaultValue = "${env:COZY_LEADER_ELECT:-false}",
-      arity = "1",
-      description =
-          "Reconcile only while holding a Lease, so that several replicas can run. Env:"
-              + " COZY_LEADER_ELECT. Default: ${DEFAULT-VALUE}.")
-  boolean leaderElect;
+  @CommandLine.Mixin LeaderElectionFlags leaderElection = new LeaderElectionFlags();
 
-  @Option(
-      names = "--leader-election-namespace",
-      defaultValue = "${env:POD_NAMESPACE:-cozy-system}",
-      description = "Namespace of the Lease. Default: ${DEFAULT-VALUE} (env POD_NAMESPACE).")
-  String leaderElectionNamespace;
-
-  @Option(
-      names = "--leader-election-lease",
-      defaultValue = "cozy-operator-leader",
-      description = "Name of the Lease. Default: ${DEFAULT-VALUE}.")
-  String leaderElectionLease;
-
-  @Option(
-      names = "--backup-storage-secret-namespace",
-      defaultValue = "${env:BACKUP_STORAGE_SECRET_NAMESPACE:-}",
-      description =
-          "Namespace of the backup bucket's credentials Secret; with the next two flags, turns on"
-              + " their projection into namespaces that run backups. Env:"
-              + " BACKUP_STORAGE_SECRET_NAMESPACE.")
-  String backupStorageSecretNamespace;
-
-  @Option(
-      names = "--backup-storage-secret-name",
-      defaultValue = "${env:BACKUP_STORAGE_SECRET_NAME:-}",
-      description = "Name of that Secret. Env: BACKUP_STORAGE_SECRET_NAME.")
-  String backupStorageSecretName;
-
-  @Option(
-      names = "--backup-storage-creds-secret-name",
-      defaultValue = "${env:BACKUP_STORAGE_CREDS_SECRET_NAME:-}",
-      description =
-          "Name of the projected Secret, e.g. cozy-backups-creds. Env:"
-              + " BACKUP_STORAGE_CREDS_SECRET_NAME.")
-  String backupStorageCredsSecretName;
-
-  @Option(
-      names = "--backup-storage-endpoint",
-      defaultValue = "${env:BACKUP_STORAGE_ENDPOINT:-}",
-      description = "S3 endpoint when the Secret names none. Env: BACKUP_STORAGE_ENDPOINT.")
-  String backupStorageEndpoint;
-
-  @Option(
-      names = "--backup-storage-region",
-      defaultValue = "${env:BACKUP_STORAGE_REGION:-}",
-      description = "S3 region when the Secret names none. Env: BACKUP_STORAGE_REGION.")
-  String backupStorageRegion;
-
-  @Option(
-      names = "--backup-storage-force-path-style",
-      defaultValue = "${env:BACKUP_STORAGE_FORCE_PATH_STYLE:-false}",
-      arity = "1",
-      description =
-          "Path-style S3 addressing, written into the projected Secret. Env:"
-              + " BACKUP_STORAGE_FORCE_PATH_STYLE. Default: ${DEFAULT-VALUE}.")
-  boolean backupStorageForcePathStyle;
-
-  @Option(
-      names = "--backup-storage-system-namespaces",
-      defaultValue = "${env:BACKUP_STORAGE_SYSTEM_NAMESPACES:-}",
-      split = ",",
-      description =
-          "Namespaces that always get the projected Secret, comma-separated (e.g. cozy-velero)."
-              + " Env: BACKUP_STORAGE_SYSTEM_NAMESPACES.")
-  List<String> backupStorageSystemNamespaces;
+  @CommandLine.Mixin BackupCredentialsFlags backupCredentials = new BackupCredentialsFlags();
 
   @Option(
       names = PlatformSourceFlags.URL,
@@ -293,7 +219,7 @@ public final class Main implements Callable<Integer> {
             Controllers.drivers(),
             true,
             registry,
-            leaderElection(() -> startDrivers(leading.get())),
+            leaderElection.configuration(fence, () -> startDrivers(leading.get())),
             reconcileThreads);
     leading.set(runtime);
     try {
@@ -325,54 +251,13 @@ public final class Main implements Callable<Integer> {
     }
   }
 
-  /** The Lease configuration when {@code --leader-elect} is on, else null. */
-  private LeaderElectionConfiguration leaderElection(Runnable onLeading) {
-    if (!leaderElect) {
-      return null;
-    }
-    String identity =
-        Optional.ofNullable(System.getenv("HOSTNAME")).orElse("operator")
-            + "-"
-            + UUID.randomUUID().toString().substring(0, 8);
-    return LeaderElectionConfigurationBuilder.aLeaderElectionConfiguration(leaderElectionLease)
-        .withLeaseNamespace(leaderElectionNamespace)
-        .withIdentity(identity)
-        .withLeaderCallbacks(
-            new LeaderCallbacks(
-                () -> {
-                  LOG.info("Became leader ({}): reconciling", identity);
-                  onLeading.run();
-                },
-                () -> {
-                  fence.depose();
-                  LOG.warn("Lost leadership ({}): exiting so a follower takes over", identity);
-                },
-                leader -> LOG.info("Leader is now {}", leader)))
-        .withExitOnStopLeading(true)
-        .build();
-  }
-
   /** The backup credentials projection: all three names, or none of them. */
   CredentialsSettings credentialsSettings() {
-    CredentialsSettings settings =
-        new CredentialsSettings(
-            backupStorageSecretNamespace,
-            backupStorageSecretName,
-            backupStorageCredsSecretName,
-            backupStorageEndpoint,
-            backupStorageRegion,
-            backupStorageForcePathStyle,
-            backupStorageSystemNamespaces == null
-                ? List.of()
-                : backupStorageSystemNamespaces.stream().filter(n -> !n.isBlank()).toList());
-    if (!settings.missing().isEmpty()) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(),
-          "backup credentials projection is half configured: also set "
-              + String.join(" and ", settings.missing())
-              + ", or unset the others");
+    try {
+      return backupCredentials.settings();
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-    return settings;
   }
 
   /** The platform bootstrap the --platform-source-* flags ask for; empty without a URL. */
