@@ -64,23 +64,7 @@ public record HelmReleaseSpec(
    * release's namespace), its Helm history kept in {@code storageNamespace} (null: the release's).
    */
   public HelmReleaseSpec boundTo(String serviceAccount, String storage) {
-    return new HelmReleaseSpec(
-        interval,
-        maxHistory,
-        chartRef,
-        install,
-        upgrade,
-        healthCheckExprs,
-        waitStrategy,
-        dependsOn,
-        valuesFrom,
-        values,
-        suspend,
-        serviceAccount,
-        storage,
-        kubeConfig,
-        targetNamespace,
-        releaseName);
+    return with(suspend, serviceAccount, storage, kubeConfig, targetNamespace, releaseName);
   }
 
   /**
@@ -88,27 +72,23 @@ public record HelmReleaseSpec(
    * namespace} there (Helm's history beside it) as {@code release}.
    */
   public HelmReleaseSpec remote(KubeConfig kubeconfig, String namespace, String release) {
-    return new HelmReleaseSpec(
-        interval,
-        maxHistory,
-        chartRef,
-        install,
-        upgrade,
-        healthCheckExprs,
-        waitStrategy,
-        dependsOn,
-        valuesFrom,
-        values,
-        suspend,
-        serviceAccountName,
-        namespace,
-        kubeconfig,
-        namespace,
-        release);
+    return with(suspend, serviceAccountName, namespace, kubeconfig, namespace, release);
   }
 
   /** This spec with {@code suspend} as given (a field other writers may own). */
   public HelmReleaseSpec withSuspend(Boolean value) {
+    return with(
+        value, serviceAccountName, storageNamespace, kubeConfig, targetNamespace, releaseName);
+  }
+
+  /** This spec's chart, actions, values and dependencies with the other fields as given. */
+  private HelmReleaseSpec with(
+      Boolean suspended,
+      String serviceAccount,
+      String storage,
+      KubeConfig kubeconfig,
+      String target,
+      String release) {
     return new HelmReleaseSpec(
         interval,
         maxHistory,
@@ -120,12 +100,12 @@ public record HelmReleaseSpec(
         dependsOn,
         valuesFrom,
         values,
-        value,
-        serviceAccountName,
-        storageNamespace,
-        kubeConfig,
-        targetNamespace,
-        releaseName);
+        suspended,
+        serviceAccount,
+        storage,
+        kubeconfig,
+        target,
+        release);
   }
 
   /** {@code spec.chartRef}. */
