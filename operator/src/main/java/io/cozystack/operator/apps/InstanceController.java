@@ -315,8 +315,9 @@ final class InstanceController implements AutoCloseable {
     if (cluster.isPresent()) {
       metrics.state(key, ComponentState.PROGRESSING);
       events.warnOnce(instance, cluster.get().reason(), cluster.get().message());
-      // Not Reconciling: the Tenant release that rendered this ComputePlane must not wait (and
-      // time out) on a cluster that takes long to provision.
+      // Not Reconciling: installed as asked. The Tenant release that rendered this ComputePlane
+      // reads that as current (its definition's health check), so it does not wait (and time
+      // out) on a cluster that takes long to provision.
       return conditions(instance).notReady(cluster.get().reason(), cluster.get().message()).build();
     }
     events.announce(

@@ -64,8 +64,10 @@ public final class Conditions {
 
   /**
    * Ready=False alone: installed as asked, waiting on something outside the platform (a cluster
-   * being provisioned, or one that does not answer). kstatus reads it as current, so a release that
-   * rendered the object does not wait on it; the object itself says what it waits for.
+   * being provisioned, or one that does not answer); the object itself says what it waits for.
+   * kstatus reads Ready=False as in progress, so a release that renders such an object and must not
+   * wait for it says so with a health check (the Tenant definition's {@code healthCheckExprs} for
+   * ComputePlane).
    */
   public Conditions notReady(String reason, String message) {
     return set(READY, ConditionStatus.FALSE, reason, message);
