@@ -146,6 +146,7 @@ public final class Controllers {
             config ->
                 config
                     .withGenerationAware(false)
+                    .withRetry(ApplicationDefinitionReconciler.retry())
                     .withOnUpdateFilter(ReconcileRequests::relevantOrAnnotated)),
         new Entry<>("backupclass", BackupClass.class, new BackupClassObserver()),
         new Entry<>(

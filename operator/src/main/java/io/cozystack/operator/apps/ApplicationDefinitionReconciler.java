@@ -4,22 +4,28 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ApplicationDefinitionStatus;
 import io.cozystack.contracts.validation.DefinitionCheck;
+import io.cozystack.operator.ReconcileErrors;
 import io.cozystack.operator.status.Conditions;
+import io.cozystack.operator.status.EventRecorder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionCondition;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import io.javaoperatorsdk.operator.processing.retry.GenericRetry;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +48,19 @@ public final class ApplicationDefinitionReconciler
   static final String FIELD_MANAGER = "cozystack-applicationdefinition-controller";
   static final String SPEC_HASH = "cozystack.io/definition-hash";
   private static final Logger LOG = LoggerFactory.getLogger(ApplicationDefinitionReconciler.class);
+
+  /**
+   * A transient failure is retried without end, the wait growing to this cap: a definition must
+   * never be left unserved because the API server was away longer than a few retries.
+   */
+  public static final java.time.Duration RETRY_CAP = java.time.Duration.ofMinutes(5);
+
+  /** The retry of this controller: exponential from 2 s, no attempt limit, capped. */
+  public static GenericRetry retry() {
+    return GenericRetry.defaultLimitedExponentialRetry()
+        .withoutMaxAttempts()
+        .setMaxInterval(RETRY_CAP.toMillis());
+  }
 
   private final ApplicationKinds kinds;
   private final Clock clock;
@@ -94,7 +113,15 @@ public final class ApplicationDefinitionReconciler
           false,
           rendered.extensions());
     }
-    CustomResourceDefinition crd = apply(ctx.getClient(), rendered.crd(), existing);
+    CustomResourceDefinition crd;
+    try {
+      crd = apply(ctx.getClient(), rendered.crd(), existing);
+    } catch (KubernetesClientException e) {
+      if (!CrdRefusal.isRefusal(e)) {
+        throw e;
+      }
+      return refused(definition, ctx, existing, CrdRefusal.describe(crdName, e), rendered);
+    }
     Optional<CustomResourceDefinitionCondition> namesRefused =
         condition(crd, "NamesAccepted").filter(c -> "False".equals(c.getStatus()));
     if (namesRefused.isPresent()) {
@@ -123,6 +150,68 @@ public final class ApplicationDefinitionReconciler
                 "Served", "serving " + kind + " (" + AppsApi.API_VERSION + ") from CRD " + crdName),
         true,
         rendered.extensions());
+  }
+
+  /**
+   * The API server refused the CRD generated from this generation: a bad spec, so Stalled and no
+   * retry until the definition changes. A CRD an earlier generation established keeps serving.
+   */
+  private UpdateControl<ApplicationDefinition> refused(
+      ApplicationDefinition definition,
+      Context<ApplicationDefinition> ctx,
+      CustomResourceDefinition existing,
+      String refusal,
+      ApplicationCrdRenderer.Rendered rendered) {
+    boolean stillServed =
+        existing != null
+            && condition(existing, "Established")
+                .filter(c -> "True".equals(c.getStatus()))
+                .isPresent()
+            && kinds.serves(definition.getMetadata().getName());
+    String message =
+        stillServed
+            ? refusal + "; instances are still served from the CRD of the previous definition"
+            : refusal;
+    boolean known =
+        Conditions.find(
+                definition.getStatus() == null ? null : definition.getStatus().conditions(),
+                Conditions.READY)
+            .filter(c -> CrdRefusal.REASON.equals(c.reason()) && message.equals(c.message()))
+            .isPresent();
+    if (!known) {
+      LOG.warn("ApplicationDefinition {}: {}", definition.getMetadata().getName(), message);
+      new EventRecorder(ctx.getClient(), clock).warning(definition, CrdRefusal.REASON, message);
+    }
+    return status(
+        definition,
+        conditions(definition).stalled(CrdRefusal.REASON, message),
+        stillServed,
+        rendered.extensions());
+  }
+
+  /**
+   * A transient failure (API server unreachable, conflict) is shown while the framework retries.
+   */
+  @Override
+  public ErrorStatusUpdateControl<ApplicationDefinition> updateErrorStatus(
+      ApplicationDefinition definition, Context<ApplicationDefinition> ctx, Exception e) {
+    int attempt = ctx.getRetryInfo().map(RetryInfo::getAttemptCount).orElse(0) + 1;
+    String message =
+        "retrying with backoff (attempt "
+            + attempt
+            + ", then at most every "
+            + RETRY_CAP.toMinutes()
+            + " minutes): "
+            + ReconcileErrors.describe(e);
+    UpdateControl<ApplicationDefinition> update =
+        status(
+            definition,
+            conditions(definition).waiting("ReconcileError", message),
+            definition.getStatus() != null && Boolean.TRUE.equals(definition.getStatus().served()),
+            null);
+    return update.isPatchStatus()
+        ? ErrorStatusUpdateControl.patchStatus(update.getResource().orElseThrow())
+        : ErrorStatusUpdateControl.defaultErrorProcessing();
   }
 
   @Override
