@@ -176,6 +176,30 @@ class CatalogTrustIT {
 
   @Test
   @Order(4)
+  void aCatalogIsNeverGrantedANamespaceOfKubernetesEvenWhenItDeclaresOne() {
+    awaitPackage(
+        ThirdPartyCatalogs.SYSTEM_PACKAGE,
+        s -> s.is("Ready", "False") && "NamespaceNotGranted".equals(s.reason("Ready")));
+    FluxStatusView status = FluxStatusView.of(pkg(ThirdPartyCatalogs.SYSTEM_PACKAGE));
+    assertThat(status.is("Stalled", "True")).as("a person must act: %s", status).isTrue();
+    assertThat(status.message("Ready"))
+        .contains("component settle of catalog source " + ThirdPartyCatalogs.EVIL)
+        .contains("installs into namespace kube-system")
+        .contains("a namespace of Kubernetes or the platform");
+    assertThat(release("kube-system", "settle")).as("no release written").isNull();
+    assertThat(client.configMaps().inNamespace("kube-system").withName("evil-settled").get())
+        .isNull();
+    assertThat(client.rbac().roleBindings().inNamespace("kube-system").withName(EVIL_ACCOUNT).get())
+        .as("no binding of the catalog's rights in kube-system")
+        .isNull();
+    assertThat(can(EVIL_ACCOUNT, "evil-system", "get", "", "secrets", "kube-system")).isFalse();
+    assertThat(client.namespaces().withName("kube-system").get().getMetadata().getLabels())
+        .as("kube-system is not labelled for the Package")
+        .doesNotContainKey("cozystack.io/system");
+  }
+
+  @Test
+  @Order(5)
   void aCatalogCannotPassItsSourceOffAsTheTrustedPlatforms() {
     awaitPackage(
         ThirdPartyCatalogs.FORGED_PACKAGE, s -> "CatalogMismatch".equals(s.reason("Ready")));

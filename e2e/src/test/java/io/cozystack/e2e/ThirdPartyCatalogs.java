@@ -9,9 +9,10 @@ import java.nio.file.Path;
  * behaves (an application kind, a Package installing a ConfigMap and a CRD of its own group, all
  * declared), {@code evil-apps} does not: a ClusterRoleBinding to cluster-admin, a chart that reads
  * a Secret in cozy-system, a CRD in acme's group, a RoleBinding to cluster-admin (RoleBindings it
- * declares, and holds), and a PackageSource that reads the platform's source to pass as the
- * platform. Each has a catalog chart (its PackageSources and a Package for each), installed by a
- * PackageSource and Package a platform operator applies ({@link #installer}).
+ * declares, and holds), a Package installing into kube-system (declared, but a namespace no
+ * untrusted catalog is granted), and a PackageSource that reads the platform's source to pass as
+ * the platform. Each has a catalog chart (its PackageSources and a Package for each), installed by
+ * a PackageSource and Package a platform operator applies ({@link #installer}).
  */
 final class ThirdPartyCatalogs {
   static final String ACME = "acme-apps";
@@ -19,6 +20,7 @@ final class ThirdPartyCatalogs {
   static final String ACME_PACKAGE = "acme.site-application";
   static final String EVIL_PACKAGE = "evil.tools";
   static final String FORGED_PACKAGE = "evil.forged";
+  static final String SYSTEM_PACKAGE = "evil.system";
   static final String SECRET = "cozy-trust-secret";
   static final String EVIL_CRD = "widgets.web.acme.example.com";
   static final String ACME_CRD = "sites.web.acme.example.com";
@@ -162,6 +164,35 @@ final class ThirdPartyCatalogs {
                   install: {namespace: evil-system, releaseName: grant, disableWait: true}
         """
             .formatted(EVIL_PACKAGE, EVIL));
+    write(
+        dir.resolve("charts/catalog/sources/system.yaml"),
+        """
+        apiVersion: cozystack.io/v1alpha1
+        kind: PackageSource
+        metadata:
+          name: %s
+          annotations: {operator.cozystack.io/skip-cozystack-values: "true"}
+        spec:
+          sourceRef: {kind: OCIRepository, name: %s, namespace: cozy-system, path: /}
+          catalog:
+            name: evil.tools
+            version: 1.0.0
+            minPlatformVersion: 0.1.0
+            contractVersion: 1
+            rights:
+              namespaces: [evil-system, kube-system]
+              namespaced:
+                - {apiGroup: "", kind: ConfigMap}
+                - {apiGroup: "", kind: Secret}
+          variants:
+            - name: default
+              components:
+                - name: settle
+                  path: charts/settle
+                  install: {namespace: kube-system, releaseName: settle, disableWait: true}
+        """
+            .formatted(SYSTEM_PACKAGE, EVIL));
+    chart(dir, "settle", "marker.yaml", configMap("evil-settled", "here"));
     write(
         dir.resolve("charts/catalog/sources/forged.yaml"),
         """

@@ -129,6 +129,24 @@ public record CatalogRights(
     return group != null && (group.equals(PLATFORM_GROUP) || group.endsWith("." + PLATFORM_GROUP));
   }
 
+  /**
+   * Whether {@code namespace} belongs to Kubernetes or the platform ({@code default}, {@code
+   * kube-*}, {@code cozy-*}, {@code tenant-*}): a catalog the platform does not trust is never
+   * granted rights there, whatever it declares (its definitions' releases live in cozy-system with
+   * no namespaced right).
+   */
+  public static boolean reservedNamespace(String namespace) {
+    return namespace.equals("default")
+        || namespace.startsWith("kube-")
+        || namespace.startsWith("cozy-")
+        || namespace.startsWith("tenant-");
+  }
+
+  /** Whether an untrusted install holds namespaced rights in {@code namespace}. */
+  public boolean grantsNamespace(String namespace) {
+    return namespacesOrEmpty().contains(namespace) && !reservedNamespace(namespace);
+  }
+
   public List<String> namespacesOrEmpty() {
     return namespaces == null ? List.of() : namespaces;
   }

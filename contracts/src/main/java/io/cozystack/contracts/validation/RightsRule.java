@@ -79,6 +79,21 @@ final class RightsRule {
                         + " workloads"));
       }
     }
+    for (String namespace : rights.namespacesOrEmpty()) {
+      if (CatalogRights.reservedNamespace(namespace)) {
+        findings.add(
+            new Finding(
+                CatalogManifest.FILE,
+                files.line(CatalogManifest.FILE, namespace),
+                RULE,
+                "spec.rights.namespaces lists "
+                    + namespace
+                    + ", a namespace of Kubernetes or the platform (default, kube-*, cozy-*,"
+                    + " tenant-*), where a catalog the platform does not trust is never granted"
+                    + " rights: its Packages installing there would be refused",
+                "install into a namespace of the catalog's own, such as <publisher>-system"));
+      }
+    }
     for (String group : rights.customResourceGroupsOrEmpty()) {
       if (CatalogRights.platformGroup(group)) {
         findings.add(

@@ -133,6 +133,22 @@ class RightsRuleTest {
   }
 
   @Test
+  void aNamespaceOfKubernetesOrThePlatformCannotBeDeclared() throws Exception {
+    var findings =
+        validate(rights("    namespaced:\n", "    namespaces: [kube-system]\n    namespaced:\n"));
+
+    assertThat(findings)
+        .singleElement()
+        .satisfies(f -> assertThat(f.rule()).isEqualTo("declared-rights"))
+        .satisfies(f -> assertThat(f.file()).isEqualTo("catalog.yaml"))
+        .satisfies(
+            f ->
+                assertThat(f.message())
+                    .contains("spec.rights.namespaces lists kube-system")
+                    .contains("never granted rights"));
+  }
+
+  @Test
   void anInstalledChartThatDoesNotRenderCannotBeCheckedAndSaysSo() throws Exception {
     var fixture =
         CatalogFixture.copy(dir)

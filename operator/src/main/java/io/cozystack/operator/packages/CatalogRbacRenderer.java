@@ -28,9 +28,10 @@ import java.util.stream.Collectors;
  * the namespaces its releases live in: a ServiceAccount {@code cozy-catalog-<source>} in each of
  * them, a ClusterRole with the declared cluster-scoped kinds (and PackageSources and Packages)
  * bound cluster-wide, a ClusterRole with the declared namespaced kinds bound in each release
- * namespace but cozy-system, and Secrets only in the catalog's own storage namespace, where Helm
- * keeps its history (and, for instances, in the instance's namespace: {@link #instanceAccess}).
- * Verbs are {@link CatalogRights#VERBS}: never escalate, bind or impersonate; kinds in {@link
+ * namespace the catalog declared (never cozy-system, nor one {@link CatalogRights#reservedNamespace
+ * reserved}), and Secrets only in the catalog's own storage namespace, where Helm keeps its history
+ * (and, for instances, in the instance's namespace: {@link #instanceAccess}). Verbs are {@link
+ * CatalogRights#VERBS}: never escalate, bind or impersonate; kinds in {@link
  * CatalogRights#NEVER_GRANTED} are dropped whatever is declared. CRDs are granted only with a
  * ValidatingAdmissionPolicy that refuses the catalog any group it did not declare (RBAC cannot
  * restrict what is created by name).
@@ -45,7 +46,12 @@ public final class CatalogRbacRenderer {
   public static List<HasMetadata> render(
       CatalogTrust.Verdict catalog, CatalogRights rights, Set<String> releaseNamespaces) {
     String name = catalog.serviceAccount();
-    Set<String> namespaces = new TreeSet<>(releaseNamespaces);
+    // A namespace the catalog did not declare, or one of Kubernetes' or the platform's, gets no
+    // account and no binding: the Package installing there is refused (CatalogNamespaces).
+    Set<String> namespaces = new TreeSet<>();
+    releaseNamespaces.stream()
+        .filter(ns -> Naming.SYSTEM_NAMESPACE.equals(ns) || rights.grantsNamespace(ns))
+        .forEach(namespaces::add);
     List<HasMetadata> objects = new ArrayList<>();
     objects.add(
         new NamespaceBuilder()

@@ -49,11 +49,8 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
   private final Clock clock;
   private final Map<String, Announcement> announced = new ConcurrentHashMap<>();
 
-  /**
-   * The RBAC last applied for each untrusted catalog source: applied again only when it changes.
-   */
-  private final Map<String, List<io.fabric8.kubernetes.api.model.HasMetadata>> catalogRbac =
-      new ConcurrentHashMap<>();
+  /** The guard of untrusted catalogs: what they may install where, and their RBAC. */
+  private final CatalogGuard catalogs = new CatalogGuard(key -> this.sources.cachedRelease(key));
 
   private PackageEventSources sources;
 
@@ -81,7 +78,8 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
     Optional<CatalogTrust.Verdict> trust =
         lookup.source(pkg.getMetadata().getName()).flatMap(settings.trust()::of);
     Optional<PackagePlan.Blocked> foreign =
-        foreignSource(lookup, pkg)
+        catalogs
+            .foreignSource(lookup, pkg)
             .or(
                 () ->
                     trust
@@ -96,10 +94,13 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
             : foreign.isPresent()
                 ? foreign.get()
                 : PackagePlanner.plan(pkg, lookup, settings, values.transport().orElse(null));
+    plan = catalogs.bound(plan, trust, lookup);
     Map<String, ComponentStatus> components;
     if (plan instanceof PackagePlan.Ready ready) {
       ensureNamespaces(ready, lookup, ctx.getClient());
-      trust.filter(t -> !t.trusted()).ifPresent(t -> applyCatalogRbac(t, lookup, ctx.getClient()));
+      trust
+          .filter(t -> !t.trusted())
+          .ifPresent(t -> catalogs.applyRbac(t, lookup, ctx.getClient()));
       components = applyReleases(pkg, ready, ctx.getClient(), events(ctx));
       deleteOrphans(pkg, ready, ctx.getClient(), events(ctx));
     } else {
@@ -194,63 +195,6 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
             pkg, "HelmReleaseDeleted", "Deleted HelmRelease " + key + ": no longer wanted");
       }
     }
-  }
-
-  /** A source created by a bounded catalog's release that reads another catalog's source. */
-  private Optional<PackagePlan.Blocked> foreignSource(Lookup lookup, Package pkg) {
-    return lookup
-        .source(pkg.getMetadata().getName())
-        .flatMap(
-            s ->
-                CatalogScope.foreignCreator(s, sources::cachedRelease)
-                    .map(creator -> mismatch("PackageSource", s, creator))
-                    .or(
-                        () ->
-                            CatalogScope.foreignCreator(pkg, s, sources::cachedRelease)
-                                .map(creator -> mismatch("Package", s, creator))));
-  }
-
-  private static PackagePlan.Blocked mismatch(
-      String what, io.cozystack.api.v1alpha1.PackageSource source, String creator) {
-    return new PackagePlan.Blocked(
-        "CatalogMismatch",
-        what
-            + " "
-            + source.getMetadata().getName()
-            + " was created by a release of catalog source "
-            + creator
-            + " but reads source "
-            + source.getSpec().sourceRef().name()
-            + "; a catalog may install only PackageSources and Packages of its own source",
-        true,
-        Map.of());
-  }
-
-  /**
-   * Server-side applies the ServiceAccounts, roles and bindings of a catalog the platform does not
-   * trust, from its declared rights, before its releases are written: at the first reconcile of one
-   * of its Packages after start, and whenever what it is granted changes.
-   */
-  private void applyCatalogRbac(
-      CatalogTrust.Verdict catalog, Lookup lookup, KubernetesClient client) {
-    java.util.function.Predicate<io.cozystack.api.v1alpha1.PackageSource> genuine =
-        s -> CatalogScope.foreignCreator(s, sources::cachedRelease).isEmpty();
-    List<io.fabric8.kubernetes.api.model.HasMetadata> desired =
-        CatalogRbacRenderer.render(
-            catalog,
-            CatalogScope.rights(lookup, catalog.source(), genuine),
-            CatalogScope.releaseNamespaces(lookup, catalog.source(), genuine));
-    if (desired.equals(catalogRbac.get(catalog.source()))) {
-      return;
-    }
-    for (var object : desired) {
-      client
-          .resource(object)
-          .fieldManager(ReleaseWriter.FIELD_MANAGER)
-          .forceConflicts()
-          .serverSideApply();
-    }
-    catalogRbac.put(catalog.source(), desired);
   }
 
   /** Applies each target namespace unless the cached one already carries our labels. */

@@ -142,4 +142,30 @@ class CatalogRbacRendererTest {
         .as("no cluster-scoped right for instances")
         .isEmpty();
   }
+
+  @Test
+  void noAccountOrBindingLandsInANamespaceTheCatalogDidNotDeclareOrThePlatformReserves() {
+    CatalogRights claimsKubeSystem =
+        new CatalogRights(
+            List.of("acme-system", "kube-system"),
+            RIGHTS.clusterScoped(),
+            RIGHTS.namespaced(),
+            RIGHTS.customResourceGroups());
+
+    List<HasMetadata> objects =
+        CatalogRbacRenderer.render(
+            ACME,
+            claimsKubeSystem,
+            Set.of("cozy-system", "acme-system", "kube-system", "other-system", "tenant-root"));
+
+    assertThat(objects)
+        .filteredOn(o -> o.getMetadata().getNamespace() != null)
+        .extracting(o -> o.getMetadata().getNamespace())
+        .containsOnly("cozy-system", "acme-system", "cozy-catalog-acme-apps");
+    assertThat(objects)
+        .filteredOn(ClusterRoleBinding.class::isInstance)
+        .flatExtracting(o -> ((ClusterRoleBinding) o).getSubjects())
+        .extracting(io.fabric8.kubernetes.api.model.rbac.Subject::getNamespace)
+        .containsExactlyInAnyOrder("acme-system", "cozy-system");
+  }
 }
