@@ -37,6 +37,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(KubernetesExtension.class)
 class BadPackageInputIT {
+  static final String PSA_ENFORCE = "pod-security.kubernetes.io/enforce";
+  static final String SYSTEM = "cozystack.io/system";
   @Kube static KubernetesClient client;
   @Kube static Path kubeconfig;
   static InProcessOperator operator;
@@ -283,6 +285,84 @@ class BadPackageInputIT {
     if (schema.getAdditionalProperties() != null) {
       dropPatterns(schema.getAdditionalProperties().getSchema());
     }
+  }
+
+  @Test
+  void aNamespaceOfKubernetesIsMadePrivilegedOnlyOnceHandedOverAndLosesOurLabelsWithItsPackage() {
+    String name = "hostile.privileged-default";
+    apply(
+        source(
+            name,
+            "components: [{name: c, path: apps/c, install: {namespace: default, releaseName:"
+                + " hostile-c, privileged: true}}]"));
+    apply(pkg(name, "variant: default"));
+
+    Condition refused = awaitStalled(name, "NamespaceNotHandedOver");
+    assertThat(refused.message())
+        .contains("component c is privileged and installs into namespace default")
+        .contains("kubectl annotate namespace default cozystack.io/namespace-handover=true");
+    assertThat(labels("default")).doesNotContainKeys(PSA_ENFORCE, SYSTEM);
+    assertThat(release("default", "hostile-c")).as("nothing installed").isEmpty();
+
+    handOver("default", true);
+    await("default made privileged once handed over")
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "privileged".equals(labels("default").get(PSA_ENFORCE)));
+    assertThat(labels("default")).containsEntry(SYSTEM, "true");
+    await().atMost(Duration.ofSeconds(30)).until(() -> release("default", "hostile-c").isPresent());
+
+    client.resources(Package.class).withName(name).delete();
+    await("the operator's labels leave default with its last Package")
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                !labels("default").containsKey(PSA_ENFORCE)
+                    && !labels("default").containsKey(SYSTEM));
+    assertThat(client.namespaces().withName("default").get().getMetadata().getAnnotations())
+        .as("the platform operator's hand-over stays theirs")
+        .containsEntry("cozystack.io/namespace-handover", "true");
+    handOver("default", false);
+  }
+
+  @Test
+  void aSourceInstallingIntoKubeSystemStillInstallsAndTakesItsLabelAwayWithIt() {
+    String name = "hostile.kube-system";
+    apply(
+        source(
+            name,
+            "components: [{name: c, path: apps/c, install: {namespace: kube-system, releaseName:"
+                + " hostile-scheduler}}]"));
+    apply(pkg(name, "variant: default"));
+
+    await("the release is written, as for Cozystack's cozystack-scheduler")
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> release("kube-system", "hostile-scheduler").isPresent());
+    assertThat(labels("kube-system")).containsEntry(SYSTEM, "true").doesNotContainKey(PSA_ENFORCE);
+
+    client.resources(Package.class).withName(name).delete();
+    await("kube-system is left as it was")
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> !labels("kube-system").containsKey(SYSTEM));
+  }
+
+  private static java.util.Map<String, String> labels(String namespace) {
+    var labels = client.namespaces().withName(namespace).get().getMetadata().getLabels();
+    return labels == null ? java.util.Map.of() : labels;
+  }
+
+  /** What a platform operator does to hand a namespace over (or take it back). */
+  private static void handOver(String namespace, boolean handedOver) {
+    var ns =
+        new NamespaceBuilder()
+            .withNewMetadata()
+            .withName(namespace)
+            .withAnnotations(
+                handedOver
+                    ? java.util.Map.of("cozystack.io/namespace-handover", "true")
+                    : java.util.Map.of())
+            .endMetadata()
+            .build();
+    client.resource(ns).fieldManager("platform-operator").forceConflicts().serverSideApply();
   }
 
   /** Source {@code name}, variant {@code default} with the given body, from an OCI source. */

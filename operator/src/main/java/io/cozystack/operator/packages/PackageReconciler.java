@@ -94,7 +94,9 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
             : foreign.isPresent()
                 ? foreign.get()
                 : PackagePlanner.plan(pkg, lookup, settings, values.transport().orElse(null));
-    plan = catalogs.bound(plan, trust, lookup);
+    plan =
+        NamespacePlanner.refusal(
+            catalogs.bound(plan, trust, lookup), pkg, lookup, this::handedOver);
     Map<String, ComponentStatus> components;
     if (plan instanceof PackagePlan.Ready ready) {
       ensureNamespaces(ready, lookup, ctx.getClient());
@@ -117,6 +119,7 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
     List<HelmRelease> owned = sources.ownedReleases(pkg);
     if (owned.isEmpty()) {
       LOG.info("Package {} deleted; all its HelmReleases are gone", pkg.getMetadata().getName());
+      releaseNamespaces(pkg, ctx.getClient());
       gauges.remove(READY_GAUGE, Tags.of("package", pkg.getMetadata().getName()));
       gauges.remove(CONFLICTS_GAUGE, Tags.of("package", pkg.getMetadata().getName()));
       return DeleteControl.defaultDelete();
@@ -197,11 +200,36 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
     }
   }
 
+  private boolean handedOver(String namespace) {
+    return sources.cachedNamespace(namespace).map(NamespacePlanner::handedOver).orElse(false);
+  }
+
+  /**
+   * A deleted Package's namespaces that no other Package installs into lose the labels the operator
+   * set there (the namespaces themselves, and labels others set, stay).
+   */
+  private void releaseNamespaces(Package pkg, KubernetesClient client) {
+    Lookup lookup = Lookup.of(sources.packages(), sources.packageSources());
+    Set<String> others = NamespacePlanner.targetedByOthers(lookup, pkg.getMetadata().getName());
+    lookup.activeVariant(pkg).stream()
+        .flatMap(variant -> PackagePlanner.installed(pkg, variant).stream())
+        .map(c -> c.install().namespace())
+        .distinct()
+        .filter(name -> !others.contains(name) && sources.cachedNamespace(name).isPresent())
+        .forEach(
+            name ->
+                client
+                    .resource(NamespacePlanner.released(name))
+                    .fieldManager(ReleaseWriter.FIELD_MANAGER)
+                    .forceConflicts()
+                    .serverSideApply());
+  }
+
   /** Applies each target namespace unless the cached one already carries our labels. */
   private void ensureNamespaces(PackagePlan.Ready plan, Lookup lookup, KubernetesClient client) {
     Set<String> privileged = NamespacePlanner.privilegedNamespaces(lookup);
     for (String name : plan.namespaces()) {
-      Namespace desired = NamespacePlanner.render(name, privileged);
+      Namespace desired = NamespacePlanner.render(name, privileged, handedOver(name));
       boolean labelled =
           sources
               .cachedNamespace(name)

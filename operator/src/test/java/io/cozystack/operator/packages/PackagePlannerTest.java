@@ -260,6 +260,21 @@ class PackagePlannerTest {
         .containsEntry("helm.sh/resource-policy", "keep");
   }
 
+  @Test
+  void aNamespaceOfKubernetesIsNeverMadePrivilegedBeforeItIsHandedOver() {
+    var notHanded = NamespacePlanner.render("default", java.util.Set.of("default"), false);
+    var handed = NamespacePlanner.render("kube-system", java.util.Set.of("kube-system"), true);
+
+    assertThat(notHanded.getMetadata().getLabels())
+        .containsEntry("cozystack.io/system", "true")
+        .doesNotContainKey("pod-security.kubernetes.io/enforce");
+    assertThat(handed.getMetadata().getLabels())
+        .containsEntry("pod-security.kubernetes.io/enforce", "privileged");
+    assertThat(NamespacePlanner.kubernetesNamespace("kube-public")).isTrue();
+    assertThat(NamespacePlanner.kubernetesNamespace("cozy-kube-ovn")).isFalse();
+    assertThat(NamespacePlanner.released("default").getMetadata().getLabels()).isNullOrEmpty();
+  }
+
   static Lookup lookup(List<Package> packages, List<PackageSource> sources) {
     return Lookup.of(new ArrayList<>(packages), new ArrayList<>(sources));
   }
