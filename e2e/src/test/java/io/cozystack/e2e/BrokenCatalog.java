@@ -38,6 +38,15 @@ final class BrokenCatalog {
           annotations: {operator.cozystack.io/skip-cozystack-values: "true"}
         spec:
           sourceRef: {kind: OCIRepository, name: e2e-broken, namespace: cozy-system, path: /}
+          catalog:
+            name: e2e.broken
+            version: 0.1.0
+            minPlatformVersion: 0.1.0
+            contractVersion: 1
+            rights:
+              namespaces: [e2e-broken]
+              namespaced:
+                - {apiGroup: "", kind: ConfigMap}
           variants:
             - name: default
               components:

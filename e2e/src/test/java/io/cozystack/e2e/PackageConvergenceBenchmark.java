@@ -137,7 +137,7 @@ class PackageConvergenceBenchmark {
         kind: PackageSource
         metadata: {name: bench.p%d, labels: {bench: "true"}}
         spec:
-          sourceRef: {kind: OCIRepository, name: s, namespace: cozy-system}
+          sourceRef: {kind: OCIRepository, name: cozystack-packages, namespace: cozy-system}
           variants: [{name: default, components: [%s]}]
         """
             .formatted(i, String.join(", ", components)),

@@ -220,7 +220,7 @@ class PackagesIT {
         kind: PackageSource
         metadata: {name: acme.stack}
         spec:
-          sourceRef: {kind: OCIRepository, name: s, namespace: cozy-system}
+          sourceRef: {kind: OCIRepository, name: cozystack-packages, namespace: cozy-system}
           variants:
             - name: default
               components:
@@ -299,7 +299,7 @@ class PackagesIT {
         kind: PackageSource
         metadata: {name: acme.pausable}
         spec:
-          sourceRef: {kind: OCIRepository, name: s, namespace: cozy-system}
+          sourceRef: {kind: OCIRepository, name: cozystack-packages, namespace: cozy-system}
           variants:
             - name: default
               components:
@@ -459,7 +459,7 @@ class PackagesIT {
         kind: PackageSource
         metadata: {name: acme.compat}
         spec:
-          sourceRef: {kind: OCIRepository, name: s, namespace: cozy-system}
+          sourceRef: {kind: OCIRepository, name: cozystack-packages, namespace: cozy-system}
           catalog:
             name: acme
             version: 1.0.0
@@ -512,7 +512,7 @@ class PackagesIT {
         kind: PackageSource
         metadata: {name: acme.needy}
         spec:
-          sourceRef: {kind: OCIRepository, name: s, namespace: cozy-system}
+          sourceRef: {kind: OCIRepository, name: cozystack-packages, namespace: cozy-system}
           variants:
             - name: default
               components:
