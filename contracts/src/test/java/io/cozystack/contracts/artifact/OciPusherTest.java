@@ -12,6 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -170,7 +172,11 @@ class OciPusherTest {
 
   @Test
   void httpsIsTheDefaultAndAPlainRegistrySuggestsPlainHttp() throws Exception {
-    // A plain-HTTP server that answers whatever it is sent with a 400, as Go's registry does.
+    // A plain-HTTP server that answers whatever it is sent with a 400, as Go's registry does. It
+    // accepts on a thread of its own: on 2 cores the common pool has one thread, and while that is
+    // busy the accept never ran and the client timed out instead of failing its handshake (seen in
+    // a full run).
+    ExecutorService server = Executors.newSingleThreadExecutor();
     try (ServerSocket plain = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       CompletableFuture<byte[]> received =
           CompletableFuture.supplyAsync(
@@ -182,7 +188,8 @@ class OciPusherTest {
                 } catch (IOException e) {
                   throw new UncheckedIOException(e);
                 }
-              });
+              },
+              server);
       OciReference https = OciReference.parse("oci://127.0.0.1:" + plain.getLocalPort() + "/a:1");
 
       assertThatThrownBy(() -> OciPusher.push(artifact, https, PushOptions.defaults()))
@@ -191,6 +198,8 @@ class OciPusherTest {
           .hasMessageContaining("for a plain-HTTP test registry pass --plain-http");
       // 0x16 0x03: the client opened with a TLS handshake record, not with plain HTTP.
       assertThat(received.get(10, TimeUnit.SECONDS)).startsWith(0x16, 0x03);
+    } finally {
+      server.shutdownNow();
     }
   }
 
