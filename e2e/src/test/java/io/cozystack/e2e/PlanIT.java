@@ -1,12 +1,14 @@
 package io.cozystack.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.awaitility.Awaitility.await;
 
 import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.Plan;
 import io.cozystack.api.meta.Condition;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -94,6 +96,22 @@ class PlanIT {
     assertThat(ready.message())
         .contains("spec.schedule.cron")
         .contains("minute 61 is outside 0-59");
+  }
+
+  @Test
+  void aNameTooLongForItsJobsIsRefusedByTheApiServer() {
+    String name = "p".repeat(Plan.NAME_LIMIT + 1);
+
+    KubernetesClientException refused =
+        catchThrowableOfType(KubernetesClientException.class, () -> plan(name, "* * * * *"));
+
+    assertThat(refused).as("a Plan whose slot jobs could never be created").isNotNull();
+    assertThat(refused.getCode()).isEqualTo(422);
+    assertThat(refused.getMessage())
+        .contains("a Plan's name has at most 242 characters")
+        .contains("<plan>-<minutes since 1970>");
+    plan("p".repeat(Plan.NAME_LIMIT), "0 0 1 1 *");
+    assertThat(get("p".repeat(Plan.NAME_LIMIT))).as("the longest name that fits").isNotNull();
   }
 
   private static void plan(String name, String cron) {

@@ -109,6 +109,40 @@ class RefusedDefinitionIT {
     assertThat(condition(fixed, "Stalled")).isEmpty();
   }
 
+  @Test
+  void aDefinitionWhoseNamesCannotWorkIsInvalidBeforeAnythingIsServed() {
+    client
+        .resource(
+            Serialization.unmarshal(
+                """
+                apiVersion: cozystack.io/v1alpha1
+                kind: ApplicationDefinition
+                metadata: {name: shadow}
+                spec:
+                  application: {kind: Pod, plural: pods, singular: pod, openAPISchema: '{"type":"object"}'}
+                  release: {prefix: %s, chartRef: {kind: ExternalArtifact, name: x, namespace: cozy-system}}
+                """
+                    .formatted("p".repeat(60)),
+                ApplicationDefinition.class))
+        .fieldManager("cozy-e2e")
+        .serverSideApply();
+
+    ApplicationDefinition invalid = awaitReason("shadow", "InvalidDefinition");
+    assertThat(condition(invalid, "Ready").orElseThrow().message())
+        .contains(
+            "spec.application.kind 'Pod' (plural 'pods') is the name of a core Kubernetes kind")
+        .contains("spec.release.prefix has 60 characters");
+    assertThat(invalid.getStatus().served()).isFalse();
+    assertThat(
+            client
+                .apiextensions()
+                .v1()
+                .customResourceDefinitions()
+                .withName("pods.apps.cozystack.io")
+                .get())
+        .isNull();
+  }
+
   private static void apply(String name, String schema) {
     String kind = kindOf(name);
     ApplicationDefinition definition =

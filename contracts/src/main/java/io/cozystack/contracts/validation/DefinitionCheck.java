@@ -16,9 +16,9 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Checks an ApplicationDefinition against K1 before anything is served: names, the values schema
- * (parsable, an object, structural, no reserved top-level key), release timeouts. Returns every
- * problem, each naming its field.
+ * Checks an ApplicationDefinition against K1 before anything is served: names (and what they
+ * derive, {@link DefinitionNames}), the values schema (parsable, an object, structural, no reserved
+ * top-level key), release timeouts. Returns every problem, each naming its field.
  */
 public final class DefinitionCheck {
   private static final Pattern KIND = Pattern.compile("^[A-Z][A-Za-z0-9]{0,62}$");
@@ -49,6 +49,7 @@ public final class DefinitionCheck {
       problems.add(
           "spec.application.plural and singular must differ (both '" + app.plural() + "')");
     }
+    DefinitionNames.check(definition, problems);
     checkAnnotations(definition, problems);
     Optional<ObjectNode> schema = parseSchema(app.openAPISchema(), problems);
     return new Result(problems.isEmpty() ? schema : Optional.empty(), List.copyOf(problems));

@@ -38,6 +38,23 @@ class CatalogValidatorTest {
   }
 
   @Test
+  void aReleasePrefixTheApiServerRefusesIsAFinding() throws Exception {
+    var findings =
+        validate(
+            CatalogFixture.copy(dir)
+                .edit(
+                    "charts/postgres-rd/cozyrds/postgres.yaml",
+                    "prefix: postgres-",
+                    "prefix: bad.prefix-"));
+
+    assertThat(findings)
+        .anySatisfy(
+            f ->
+                assertThat(f.message())
+                    .contains("spec.release.prefix 'bad.prefix-' must be empty or start with"));
+  }
+
+  @Test
   void anUnknownPlatformPropertyIsNamedWithTheKnownOnes() throws Exception {
     var findings =
         validate(

@@ -44,6 +44,18 @@ public final class PlanReconciler implements Reconciler<Plan> {
             plan.getStatus() == null ? null : plan.getStatus().conditions(),
             Optional.ofNullable(plan.getMetadata().getGeneration()).orElse(0L),
             now.toInstant());
+    if (plan.getMetadata().getName().length() > Plan.NAME_LIMIT) {
+      // Stored before the schema's rule: its slot jobs could never be created.
+      conditions.stalled(
+          "NameTooLong",
+          "metadata.name has "
+              + plan.getMetadata().getName().length()
+              + " characters: each slot's BackupJob is named <plan>-<minutes since 1970>, at most"
+              + " 253 characters, so a Plan's name has at most "
+              + Plan.NAME_LIMIT
+              + "; recreate the Plan with a shorter name");
+      return status(plan, conditions, lastSchedule(plan), null, null);
+    }
     String cron = plan.getSpec().schedule() == null ? null : plan.getSpec().schedule().cron();
     CronSchedule schedule;
     try {

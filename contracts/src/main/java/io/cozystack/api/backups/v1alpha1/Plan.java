@@ -1,6 +1,7 @@
 package io.cozystack.api.backups.v1alpha1;
 
 import io.fabric8.crd.generator.annotation.AdditionalSelectableField;
+import io.fabric8.generator.annotation.ValidationRule;
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Group;
@@ -14,4 +15,13 @@ import io.fabric8.kubernetes.model.annotation.Version;
 @AdditionalSelectableField(jsonPath = ".spec.applicationRef.apiGroup")
 @AdditionalSelectableField(jsonPath = ".spec.applicationRef.kind")
 @AdditionalSelectableField(jsonPath = ".spec.applicationRef.name")
-public class Plan extends CustomResource<PlanSpec, PlanStatus> implements Namespaced {}
+@ValidationRule(
+    value = "size(self.metadata.name) <= " + Plan.NAME_LIMIT,
+    message =
+        "a Plan's name has at most "
+            + Plan.NAME_LIMIT
+            + " characters: each slot's BackupJob is named <plan>-<minutes since 1970>, at most 253")
+public class Plan extends CustomResource<PlanSpec, PlanStatus> implements Namespaced {
+  /** The longest name whose slot jobs ({@code <plan>-<10 digits>}) fit 253 characters. */
+  public static final int NAME_LIMIT = 253 - 1 - 10;
+}
