@@ -34,6 +34,32 @@ final class Manifests {
     apply(client, Files.readString(file));
   }
 
+  /**
+   * Deletes every object of {@code file}: what a class applied in place of a chart, so that a later
+   * class installing that chart finds no object Helm does not own.
+   */
+  static void deleteFile(KubernetesClient client, Path file) throws IOException {
+    var objects = client.load(new ByteArrayInputStream(Files.readAllBytes(file))).items();
+    // An aggregated ClusterRole was seen still there after its delete (kube-controller-manager's
+    // aggregation sync of it was under way), so delete until none is left twice in a row.
+    int[] quiet = {0};
+    org.awaitility.Awaitility.await("the objects of " + file.getFileName() + " gone")
+        .atMost(java.time.Duration.ofSeconds(30))
+        .pollInterval(java.time.Duration.ofMillis(500))
+        .until(
+            () -> {
+              boolean present = false;
+              for (var o : objects) {
+                if (client.resource(o).get() != null) {
+                  present = true;
+                  client.resource(o).delete();
+                }
+              }
+              quiet[0] = present ? 0 : quiet[0] + 1;
+              return quiet[0] >= 2;
+            });
+  }
+
   /** Makes sure namespace {@code name} exists. */
   static void namespace(KubernetesClient client, String name) {
     client

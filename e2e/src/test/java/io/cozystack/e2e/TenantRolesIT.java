@@ -85,10 +85,12 @@ class TenantRolesIT {
   }
 
   @AfterAll
-  static void stop() {
+  static void stop() throws Exception {
     if (operator != null) {
       operator.close();
     }
+    // The chart's tenant roles were applied by hand; ChartInstallIT installs the chart itself.
+    Manifests.deleteFile(client, ROOT.resolve("charts/cozy-operator/templates/tenant-role.yaml"));
   }
 
   @Test

@@ -84,6 +84,18 @@ public final class NamespacePlanner {
   }
 
   /**
+   * Whether the namespace carries something the operator sets; one that does not is left untouched
+   * (not even written) when its Package goes.
+   */
+  public static boolean marked(Namespace namespace) {
+    var labels = namespace.getMetadata().getLabels();
+    var annotations = namespace.getMetadata().getAnnotations();
+    return (labels != null
+            && (labels.containsKey(SYSTEM_LABEL) || labels.containsKey(PSA_ENFORCE_LABEL)))
+        || (annotations != null && annotations.containsKey(KEEP_ANNOTATION));
+  }
+
+  /**
    * The namespace with nothing of the operator's: applied, it drops the labels the operator set.
    */
   public static Namespace released(String name) {

@@ -215,7 +215,8 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
         .flatMap(variant -> PackagePlanner.installed(pkg, variant).stream())
         .map(c -> c.install().namespace())
         .distinct()
-        .filter(name -> !others.contains(name) && sources.cachedNamespace(name).isPresent())
+        .filter(name -> !others.contains(name))
+        .filter(name -> sources.cachedNamespace(name).filter(NamespacePlanner::marked).isPresent())
         .forEach(
             name ->
                 client

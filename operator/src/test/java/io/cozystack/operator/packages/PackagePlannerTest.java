@@ -273,6 +273,17 @@ class PackagePlannerTest {
     assertThat(NamespacePlanner.kubernetesNamespace("kube-public")).isTrue();
     assertThat(NamespacePlanner.kubernetesNamespace("cozy-kube-ovn")).isFalse();
     assertThat(NamespacePlanner.released("default").getMetadata().getLabels()).isNullOrEmpty();
+    assertThat(NamespacePlanner.marked(handed)).isTrue();
+    assertThat(
+            NamespacePlanner.marked(
+                new io.fabric8.kubernetes.api.model.NamespaceBuilder()
+                    .withNewMetadata()
+                    .withName("kube-system")
+                    .addToLabels("kubernetes.io/metadata.name", "kube-system")
+                    .endMetadata()
+                    .build()))
+        .as("nothing of ours: not even written when a Package goes")
+        .isFalse();
   }
 
   static Lookup lookup(List<Package> packages, List<PackageSource> sources) {
