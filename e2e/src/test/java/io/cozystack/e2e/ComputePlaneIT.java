@@ -47,7 +47,8 @@ class ComputePlaneIT {
   static final Duration INSTALL = Duration.ofMinutes(6);
 
   static final String HR = "helm.toolkit.fluxcd.io/v2";
-  static final String TENANT_NS = "tenant-acme";
+  static final String TENANT = "cplane";
+  static final String TENANT_NS = "tenant-" + TENANT;
   static final String KUBECONFIG_SECRET = "computeplane-cluster-admin-kubeconfig";
 
   @Kube static KubernetesClient client;
@@ -81,7 +82,7 @@ class ComputePlaneIT {
   @Test
   @Order(1)
   void aPlacedKindIsNeverInstalledForATenantWithoutAComputePlane() {
-    LocalPlatform.apply(client, "Tenant", "tenant-root", "acme", Map.of());
+    LocalPlatform.apply(client, "Tenant", "tenant-root", TENANT, Map.of());
     await("namespace " + TENANT_NS)
         .atMost(INSTALL)
         .until(() -> client.namespaces().withName(TENANT_NS).get() != null);
@@ -97,7 +98,7 @@ class ComputePlaneIT {
   @Test
   @Order(2)
   void theModuleIsInstalledButNotReadyBeforeItsClusterHasAKubeconfig() {
-    LocalPlatform.apply(client, "Tenant", "tenant-root", "acme", Map.of("computeplane", true));
+    LocalPlatform.apply(client, "Tenant", "tenant-root", TENANT, Map.of("computeplane", true));
 
     await("ComputePlane's cluster release installed by helm-controller")
         .atMost(INSTALL)

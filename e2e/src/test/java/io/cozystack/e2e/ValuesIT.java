@@ -185,7 +185,9 @@ class ValuesIT {
             () -> projection("tenant-held").filter(p -> p.state() != ProjectionState.Projected),
             Optional::isPresent);
     assertThat(projection("tenant-held").orElseThrow().message()).isNotBlank();
-    assertThat(readyMessage()).contains("lagging");
+    assertThat(readyStatus())
+        .as("ClusterValues is not Ready while a namespace lags")
+        .isNotEqualTo(io.cozystack.api.meta.ConditionStatus.TRUE);
     assertThat(release("tenant-held", "probe-web")).isEmpty();
 
     client.configMaps().inNamespace("tenant-held").withName("cozystack-values").delete();
@@ -461,6 +463,15 @@ class ValuesIT {
         : values.getStatus().namespaces().stream()
             .filter(p -> namespace.equals(p.namespace()))
             .findFirst();
+  }
+
+  private static io.cozystack.api.meta.ConditionStatus readyStatus() {
+    ClusterValues values = client.resources(ClusterValues.class).withName("cozystack").get();
+    return values.getStatus().conditions().stream()
+        .filter(c -> c.type().equals("Ready"))
+        .map(c -> c.status())
+        .findFirst()
+        .orElse(io.cozystack.api.meta.ConditionStatus.UNKNOWN);
   }
 
   private static String readyMessage() {
