@@ -173,23 +173,31 @@ class OciPusherTest {
   @Test
   void httpsIsTheDefaultAndAPlainRegistrySuggestsPlainHttp() throws Exception {
     // A plain-HTTP server that answers whatever it is sent with a 400, as Go's registry does. It
-    // accepts on a thread of its own: on 2 cores the common pool has one thread, and while that is
-    // busy the accept never ran and the client timed out instead of failing its handshake (seen in
-    // a full run).
+    // answers every connection and reads each to its end: closing on unread bytes resets the
+    // connection, the client then tried again on a new one, and a connection nobody accepted made
+    // it time out instead of failing its handshake (seen in full runs).
     ExecutorService server = Executors.newSingleThreadExecutor();
-    try (ServerSocket plain = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      CompletableFuture<byte[]> received =
-          CompletableFuture.supplyAsync(
-              () -> {
-                try (Socket socket = plain.accept()) {
-                  byte[] first = socket.getInputStream().readNBytes(3);
-                  socket.getOutputStream().write(BAD_REQUEST.getBytes(StandardCharsets.US_ASCII));
-                  return first;
-                } catch (IOException e) {
-                  throw new UncheckedIOException(e);
+    try (ServerSocket plain = new ServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
+      CompletableFuture<byte[]> received = new CompletableFuture<>();
+      server.execute(
+          () -> {
+            while (!plain.isClosed()) {
+              try (Socket socket = plain.accept()) {
+                byte[] first = socket.getInputStream().readNBytes(3);
+                socket.getOutputStream().write(BAD_REQUEST.getBytes(StandardCharsets.US_ASCII));
+                socket.shutdownOutput();
+                received.complete(first);
+                // Read the rest of the handshake until the client closes, so that closing this
+                // side resets nothing the client has not read yet.
+                socket.setSoTimeout(2000);
+                socket.getInputStream().readAllBytes();
+              } catch (IOException e) {
+                if (!plain.isClosed()) {
+                  received.completeExceptionally(new UncheckedIOException(e));
                 }
-              },
-              server);
+              }
+            }
+          });
       OciReference https = OciReference.parse("oci://127.0.0.1:" + plain.getLocalPort() + "/a:1");
 
       assertThatThrownBy(() -> OciPusher.push(artifact, https, PushOptions.defaults()))
