@@ -56,8 +56,12 @@ class ComputePlaneSchemaIT {
             () -> {
               ApplicationDefinition ad =
                   client.resources(ApplicationDefinition.class).withName("computeplane").get();
+              // This generation's: an earlier class may have served another computeplane
+              // definition (Cozystack's example) whose status would otherwise pass at once.
               return ad != null
                   && ad.getStatus() != null
+                  && java.util.Objects.equals(
+                      ad.getStatus().observedGeneration(), ad.getMetadata().getGeneration())
                   && Boolean.TRUE.equals(ad.getStatus().served());
             });
   }

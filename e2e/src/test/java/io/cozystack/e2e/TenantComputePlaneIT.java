@@ -54,8 +54,11 @@ class TenantComputePlaneIT {
             () -> {
               ApplicationDefinition ad =
                   client.resources(ApplicationDefinition.class).withName("computeplane").get();
+              // This generation's (an earlier class may have served Cozystack's example).
               return ad != null
                   && ad.getStatus() != null
+                  && java.util.Objects.equals(
+                      ad.getStatus().observedGeneration(), ad.getMetadata().getGeneration())
                   && Boolean.TRUE.equals(ad.getStatus().served());
             });
     client
