@@ -1,6 +1,7 @@
 package io.cozystack.contracts.validation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.catalog.CatalogManifest;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.values.ValuesKeys;
@@ -33,8 +34,10 @@ final class ApplicationRules {
       return Optional.empty();
     }
     ApplicationDefinition definition;
+    JsonNode tree;
     try {
       definition = files.read(file, ApplicationDefinition.class);
+      tree = files.tree(file);
     } catch (IOException e) {
       findings.add(
           new Finding(
@@ -45,6 +48,7 @@ final class ApplicationRules {
               "remove or rename the field; the schema is k1-applicationdefinition-spec.schema.json"));
       return Optional.empty();
     }
+    ApiServerRule.check(file, tree, files, findings);
     for (String problem : DefinitionCheck.check(definition).problems()) {
       findings.add(
           new Finding(

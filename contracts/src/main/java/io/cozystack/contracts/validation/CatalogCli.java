@@ -26,6 +26,7 @@ import picocli.CommandLine.Parameters;
     subcommands = {
       CatalogCli.Validate.class,
       CatalogCli.Diff.class,
+      CheckCommand.class,
       SchemasCommand.class,
       PackageCommand.class,
       PushCommand.class

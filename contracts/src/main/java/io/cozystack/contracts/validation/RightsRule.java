@@ -210,6 +210,7 @@ final class RightsRule {
     for (JsonNode doc : documents) {
       if (doc.isObject()) {
         uncovered(chart, doc, rights).ifPresent(findings::add);
+        ApiServerRule.rendered(chart, doc, findings);
       }
     }
   }

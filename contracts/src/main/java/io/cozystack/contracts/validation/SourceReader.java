@@ -113,7 +113,10 @@ final class SourceReader {
       return Optional.empty();
     }
     try {
-      return Optional.of(CatalogFiles.YAML.treeToValue(doc, PackageSource.class));
+      PackageSource source = CatalogFiles.YAML.treeToValue(doc, PackageSource.class);
+      // Parsed strictly, so unknown fields have their finding already; the rest is the server's.
+      ApiServerRule.check(file, doc, files, findings);
+      return Optional.of(source);
     } catch (JsonProcessingException e) {
       int line =
           e instanceof PropertyBindingException unknown

@@ -53,6 +53,50 @@ class CatalogCliTest {
   }
 
   @Test
+  void validateSaysWhatTheApiServerWillRefuseOnTheFieldsLine() {
+    var fixture =
+        CatalogFixture.copy(dir)
+            .edit(
+                "charts/postgres-rd/cozyrds/postgres.yaml", "prefix: postgres-", "prefix: bad.pg-");
+
+    Run run = run("validate", fixture.root.toString());
+
+    assertThat(run.exit()).isEqualTo(CatalogCli.FINDINGS);
+    assertThat(run.out())
+        .contains(
+            "charts/postgres-rd/cozyrds/postgres.yaml:12: [api-server] ApplicationDefinition"
+                + " postgres would be refused by the API server: spec.release.prefix: Invalid"
+                + " value: \"bad.pg-\": should match '^[a-z0-9-]*$'");
+  }
+
+  @Test
+  void checkJudgesManifestsOfThePlatformsKindsAndSkipsOthers() throws Exception {
+    java.nio.file.Files.writeString(
+        dir.resolve("objects.yaml"),
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata: {name: not-ours}
+        ---
+        apiVersion: backups.cozystack.io/v1alpha1
+        kind: BackupJob
+        metadata: {name: adhoc}
+        spec:
+          applicationRef: {apiGroup: apps.cozystack.io, kind: Postgres, name: db}
+        """);
+
+    Run run = run("check", dir.resolve("objects.yaml").toString());
+
+    assertThat(run.exit()).isEqualTo(CatalogCli.FINDINGS);
+    assertThat(run.out())
+        .contains("checked 1 object(s); skipped 1")
+        .contains(
+            "objects.yaml:8: [api-server] BackupJob adhoc would be refused by the API server:"
+                + " spec.backupClassName: Required value")
+        .contains("fix: set spec.backupClassName");
+  }
+
+  @Test
   void jsonOutputListsTheFindings() throws Exception {
     var fixture =
         CatalogFixture.copy(dir)

@@ -1,0 +1,211 @@
+package io.cozystack.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.cozystack.contracts.schemas.KubeconformSchemas;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Manifests of the platform's kinds for judging the validator against the API server: the
+ * repository's own (examples, the catalogs' definitions and sources, the kubeconform corpus) and,
+ * for each, variants changed in one place: an unknown field, a bad name or label, and for the
+ * fields it sets, each removed and each given a value its CRD's schema constrains (outside a
+ * pattern, an enum, a length or a bound, or of the wrong type). No verdict is assumed here: the API
+ * server gives it.
+ */
+final class AgreementCorpus {
+  private static final YAMLMapper YAML = new YAMLMapper();
+
+  private final Map<String, JsonNode> cases = new LinkedHashMap<>();
+  private final Map<String, JsonNode> schemas = new LinkedHashMap<>();
+
+  private AgreementCorpus() {
+    KubeconformSchemas.platformCrds()
+        .values()
+        .forEach(
+            crd -> {
+              JsonNode spec = crd.path("spec");
+              for (JsonNode version : spec.path("versions")) {
+                schemas.put(
+                    spec.path("group").asText()
+                        + "/"
+                        + version.path("name").asText()
+                        + " "
+                        + spec.path("names").path("kind").asText(),
+                    version.path("schema").path("openAPIV3Schema"));
+              }
+            });
+  }
+
+  /** Case name (a file name) to manifest. */
+  static Map<String, JsonNode> build(Path repo) throws IOException {
+    AgreementCorpus corpus = new AgreementCorpus();
+    for (Path file : bases(repo)) {
+      String base = repo.relativize(file).toString().replaceAll("[^A-Za-z0-9]+", "-");
+      for (JsonNode doc :
+          YAML.readerFor(JsonNode.class).<JsonNode>readValues(file.toFile()).readAll()) {
+        if (doc instanceof ObjectNode object && corpus.schemaOf(object) != null) {
+          corpus.variants(base + "-" + object.path("kind").asText().toLowerCase(), object);
+        }
+      }
+    }
+    return corpus.cases;
+  }
+
+  private static List<Path> bases(Path repo) throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (String dir :
+        List.of(
+            "contracts/src/test/resources/examples", "contracts/src/test/resources/kubeconform")) {
+      try (Stream<Path> walk = Files.walk(repo.resolve(dir))) {
+        walk.filter(p -> p.toString().endsWith(".yaml")).sorted().forEach(files::add);
+      }
+    }
+    try (Stream<Path> walk = Files.walk(repo.resolve("catalogs"))) {
+      walk.filter(p -> p.toString().matches(".*/charts/[^/]+-rd/cozyrds/[^/]+\\.yaml"))
+          .sorted()
+          .forEach(files::add);
+    }
+    try (Stream<Path> walk = Files.walk(repo.resolve("catalogs"))) {
+      walk.filter(p -> p.toString().matches(".*/charts/catalog/sources/[^/]+\\.yaml"))
+          .sorted()
+          .limit(6)
+          .forEach(files::add);
+    }
+    return files;
+  }
+
+  private JsonNode schemaOf(JsonNode object) {
+    return schemas.get(object.path("apiVersion").asText() + " " + object.path("kind").asText());
+  }
+
+  private void variants(String base, ObjectNode object) {
+    cases.put(base, object);
+    add(base, "unknown-field", object, o -> spec(o).put("unexpectedField", 1));
+    add(base, "bad-name", object, o -> metadata(o).put("name", "Not_A_Name"));
+    add(base, "bad-label", object, o -> metadata(o).putObject("labels").put("tier", "has space"));
+    // Names some CRDs constrain with CEL: the singletons', a BackupDriver's, a Plan's length.
+    add(base, "other-name", object, o -> metadata(o).put("name", "other"));
+    add(base, "long-name", object, o -> metadata(o).put("name", "a".repeat(243)));
+    if (object.path("spec").path("extensions").isObject()) {
+      add(base, "upper-extension", object, o -> spec(o).with("extensions").put("Upper", "x"));
+    }
+    List<String> mutated = new ArrayList<>();
+    fields(schemaOf(object).path("properties").path("spec"), object.path("spec"), "spec", mutated);
+    for (String field : mutated.subList(0, Math.min(mutated.size(), 14))) {
+      String[] parts = field.split("=", 2);
+      add(base, parts[0].replaceAll("[^A-Za-z0-9]+", "-"), object, o -> set(o, parts[0], parts[1]));
+    }
+  }
+
+  /**
+   * For every field the object sets: "path=-" (remove it) and, where the schema constrains it,
+   * "path=<value outside the constraint>".
+   */
+  private static void fields(JsonNode schema, JsonNode value, String path, List<String> out) {
+    if (value.isObject()) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> field = it.next();
+        JsonNode child = schema.path("properties").path(field.getKey());
+        if (child.isMissingNode()) {
+          continue;
+        }
+        String at = path + "/" + field.getKey();
+        out.add(at + "=-");
+        breaking(child, field.getValue()).forEach(v -> out.add(at + "=" + v));
+        fields(child, field.getValue(), at, out);
+      }
+    } else if (value.isArray() && value.size() > 0 && schema.path("items").isObject()) {
+      breaking(schema.get("items"), value.get(0)).forEach(v -> out.add(path + "/0=" + v));
+      fields(schema.get("items"), value.get(0), path + "/0", out);
+    }
+  }
+
+  /** JSON texts that break one of the schema's constraints on this field. */
+  private static List<String> breaking(JsonNode schema, JsonNode value) {
+    List<String> values = new ArrayList<>();
+    String type = schema.path("type").asText();
+    if (schema.has("pattern")) {
+      values.add("\"Not Valid!\"");
+    }
+    if (schema.has("enum")) {
+      values.add("\"NotInTheEnum\"");
+    }
+    if (schema.has("maxLength")) {
+      values.add("\"" + "a".repeat(schema.get("maxLength").asInt() + 1) + "\"");
+    }
+    if (schema.has("minLength")) {
+      values.add("\"\"");
+    }
+    if (schema.has("minimum")) {
+      values.add(String.valueOf(schema.get("minimum").asLong() - 1));
+    }
+    switch (type) {
+      case "integer" -> values.add("\"seven\"");
+      case "boolean" -> values.add("\"yes\"");
+      case "string" -> values.add(value.isTextual() && !schema.has("pattern") ? "7" : "true");
+      case "array" -> values.add("{}");
+      case "object" -> values.add("[]");
+      default -> {}
+    }
+    return values;
+  }
+
+  private void add(String base, String what, ObjectNode object, Consumer<ObjectNode> change) {
+    ObjectNode copy = object.deepCopy();
+    change.accept(copy);
+    cases.putIfAbsent(base + "-" + what, copy);
+  }
+
+  /** Sets (or with "-" removes) the field at a '/'-separated path. */
+  private static void set(ObjectNode object, String path, String json) {
+    String[] segments = path.split("/");
+    JsonNode parent = object;
+    for (int i = 0; i < segments.length - 1; i++) {
+      parent =
+          parent.isArray() ? parent.get(Integer.parseInt(segments[i])) : parent.get(segments[i]);
+    }
+    String last = segments[segments.length - 1];
+    JsonNode replacement;
+    try {
+      replacement = json.equals("-") ? null : YAML.readTree(json);
+    } catch (IOException e) {
+      replacement = TextNode.valueOf(json);
+    }
+    if (parent instanceof ObjectNode o) {
+      if (replacement == null) {
+        o.remove(last);
+      } else {
+        o.set(last, replacement);
+      }
+    } else if (parent instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
+      int index = Integer.parseInt(last);
+      if (replacement == null) {
+        a.remove(index);
+      } else {
+        a.set(index, replacement);
+      }
+    }
+  }
+
+  private static ObjectNode spec(ObjectNode object) {
+    return object.has("spec") && object.get("spec").isObject()
+        ? (ObjectNode) object.get("spec")
+        : object.putObject("spec");
+  }
+
+  private static ObjectNode metadata(ObjectNode object) {
+    return (ObjectNode) object.get("metadata");
+  }
+}

@@ -1,0 +1,147 @@
+package io.cozystack.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code cozy-catalog check} says what the API server says: every manifest of the {@link
+ * AgreementCorpus} is judged by the CLI (the built jar, as a catalog author runs it) and by a
+ * server-side dry-run create with strict field validation on the real API server; the verdicts must
+ * match one for one. An object that already exists (409) was validated before storage said so, and
+ * counts as accepted.
+ */
+@ExtendWith(KubernetesExtension.class)
+class ApiServerAgreementIT {
+  @Kube static KubernetesClient client;
+  @Kube static String namespace;
+
+  @TempDir static Path corpusDir;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void theCliAndTheApiServerGiveTheSameVerdictOnEveryManifestOfTheCorpus() throws Exception {
+    Map<String, JsonNode> corpus = AgreementCorpus.build(ControlPlane.repoRoot());
+    for (Map.Entry<String, JsonNode> c : corpus.entrySet()) {
+      Files.writeString(
+          corpusDir.resolve(c.getKey() + ".yaml"),
+          new YAMLMapper().writeValueAsString(c.getValue()));
+    }
+    Set<String> refusedByCli = cliRefusals();
+    List<String> disagreements = new ArrayList<>();
+    int refusedByServer = 0;
+    for (Map.Entry<String, JsonNode> c : corpus.entrySet()) {
+      String server = dryRunCreate(c.getValue());
+      boolean serverRefused = refused(c.getKey(), server);
+      refusedByServer += serverRefused ? 1 : 0;
+      if (serverRefused != refusedByCli.contains(c.getKey() + ".yaml")) {
+        disagreements.add(
+            c.getKey()
+                + ": API server "
+                + server.substring(0, Math.min(300, server.length()))
+                + "; CLI "
+                + (serverRefused ? "accepted" : "refused"));
+      }
+    }
+    int agreed = corpus.size() - disagreements.size();
+    System.out.printf(
+        "[agreement] %d manifests: CLI and API server agree on %d (%.1f%%); the server refused %d"
+            + " and accepted %d%n",
+        corpus.size(),
+        agreed,
+        100.0 * agreed / corpus.size(),
+        refusedByServer,
+        corpus.size() - refusedByServer);
+    assertThat(disagreements).isEmpty();
+    assertThat(corpus.size()).isGreaterThanOrEqualTo(50);
+    assertThat(refusedByServer).isGreaterThanOrEqualTo(25);
+    assertThat(corpus.size() - refusedByServer).isGreaterThanOrEqualTo(25);
+  }
+
+  /**
+   * 422 (invalid) and 400 (strict decoding) are refusals; 2xx and 409 AlreadyExists acceptances;
+   * anything else is no verdict and fails the test.
+   */
+  private static boolean refused(String name, String server) {
+    if (server.startsWith("2") || (server.startsWith("409") && server.contains("AlreadyExists"))) {
+      return false;
+    }
+    if (server.startsWith("422") || server.startsWith("400")) {
+      return true;
+    }
+    throw new AssertionError(name + ": no verdict from the API server: " + server);
+  }
+
+  /** The files {@code cozy-catalog check --output json} finds something in. */
+  private static Set<String> cliRefusals() throws Exception {
+    Path jar = ControlPlane.repoRoot().resolve("contracts/target/cozy-catalog.jar");
+    Path out = Files.createTempFile(corpusDir.getParent(), "check", ".json");
+    Process process =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                jar.toString(),
+                "check",
+                "--output",
+                "json",
+                ".")
+            .directory(corpusDir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(out.toFile())
+            .start();
+    assertThat(process.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    String output = Files.readString(out);
+    assertThat(process.exitValue()).as(output).isIn(0, 1);
+    Set<String> files = new HashSet<>();
+    for (JsonNode finding : JSON.readTree(output).path("findings")) {
+      files.add(Path.of(finding.path("file").asText()).getFileName().toString());
+    }
+    return files;
+  }
+
+  /** POST with dryRun=All and fieldValidation=Strict (as kubectl asks); code and body. */
+  private static String dryRunCreate(JsonNode manifest) throws Exception {
+    ObjectNode object = manifest.deepCopy();
+    String[] apiVersion = object.path("apiVersion").asText().split("/");
+    String kind = object.path("kind").asText();
+    var resource =
+        client.getApiResources(object.path("apiVersion").asText()).getResources().stream()
+            .filter(r -> r.getKind().equals(kind) && !r.getName().contains("/"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError(kind + " is not served"));
+    String path = "apis/" + apiVersion[0] + "/" + apiVersion[1] + "/";
+    if (resource.getNamespaced()) {
+      ((ObjectNode) object.get("metadata")).put("namespace", namespace);
+      path += "namespaces/" + namespace + "/";
+    }
+    var request =
+        client
+            .getHttpClient()
+            .newHttpRequestBuilder()
+            .uri(
+                client.getMasterUrl()
+                    + path
+                    + resource.getName()
+                    + "?fieldValidation=Strict&dryRun=All")
+            .post("application/json", object.toString())
+            .build();
+    var response = client.getHttpClient().sendAsync(request, String.class).get();
+    return response.code() + " " + response.body();
+  }
+}
