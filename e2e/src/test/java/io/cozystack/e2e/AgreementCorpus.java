@@ -4,7 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.cozystack.api.v1alpha1.ApplicationDefinition;
+import io.cozystack.contracts.definition.ApplicationCrdRenderer;
+import io.cozystack.contracts.definition.SchemaDefaults;
 import io.cozystack.contracts.schemas.KubeconformSchemas;
+import io.cozystack.contracts.validation.DefinitionCheck;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,26 +35,35 @@ final class AgreementCorpus {
   private final Map<String, JsonNode> cases = new LinkedHashMap<>();
   private final Map<String, JsonNode> schemas = new LinkedHashMap<>();
 
+  /** The manifests by case name (a file name), and the CRDs of the catalogs' kinds they use. */
+  record Corpus(Map<String, JsonNode> cases, List<JsonNode> crds) {}
+
+  /**
+   * The group the catalogs' kinds are served under here: the CRD the operator renders for each
+   * definition, with its group changed, so that the class never meets another's served kinds.
+   */
+  static final String GROUP = "agreement.example.org";
+
+  private final List<JsonNode> catalogCrds = new ArrayList<>();
+
   private AgreementCorpus() {
-    KubeconformSchemas.platformCrds()
-        .values()
-        .forEach(
-            crd -> {
-              JsonNode spec = crd.path("spec");
-              for (JsonNode version : spec.path("versions")) {
-                schemas.put(
-                    spec.path("group").asText()
-                        + "/"
-                        + version.path("name").asText()
-                        + " "
-                        + spec.path("names").path("kind").asText(),
-                    version.path("schema").path("openAPIV3Schema"));
-              }
-            });
+    KubeconformSchemas.platformCrds().values().forEach(this::serve);
   }
 
-  /** Case name (a file name) to manifest. */
-  static Map<String, JsonNode> build(Path repo) throws IOException {
+  private void serve(JsonNode crd) {
+    JsonNode spec = crd.path("spec");
+    for (JsonNode version : spec.path("versions")) {
+      schemas.put(
+          spec.path("group").asText()
+              + "/"
+              + version.path("name").asText()
+              + " "
+              + spec.path("names").path("kind").asText(),
+          version.path("schema").path("openAPIV3Schema"));
+    }
+  }
+
+  static Corpus build(Path repo) throws IOException {
     AgreementCorpus corpus = new AgreementCorpus();
     for (Path file : bases(repo)) {
       String base = repo.relativize(file).toString().replaceAll("[^A-Za-z0-9]+", "-");
@@ -60,7 +74,59 @@ final class AgreementCorpus {
         }
       }
     }
-    return corpus.cases;
+    corpus.catalogKinds(repo);
+    return new Corpus(corpus.cases, corpus.catalogCrds);
+  }
+
+  /**
+   * Each catalog definition's kind: its CRD rendered, an instance with every default set, and
+   * Cozystack's own manifests of the kind, each with its variants.
+   */
+  private void catalogKinds(Path repo) throws IOException {
+    List<Path> definitions;
+    try (Stream<Path> walk = Files.walk(repo.resolve("catalogs"))) {
+      definitions =
+          walk.filter(p -> p.toString().matches(".*/charts/[^/]+-rd/cozyrds/[^/]+\\.yaml"))
+              .sorted()
+              .toList();
+    }
+    for (Path file : definitions) {
+      ApplicationDefinition definition =
+          Serialization.unmarshal(Files.readString(file), ApplicationDefinition.class);
+      ObjectNode values = DefinitionCheck.check(definition).schema().orElseThrow();
+      ObjectNode crd =
+          Serialization.jsonMapper()
+              .valueToTree(ApplicationCrdRenderer.render(definition, values).crd());
+      String plural = definition.getSpec().application().plural();
+      ((ObjectNode) crd.get("metadata")).put("name", plural + "." + GROUP);
+      ((ObjectNode) crd.get("spec")).put("group", GROUP);
+      ((ObjectNode) crd.get("metadata")).putObject("labels").put("e2e", "agreement");
+      catalogCrds.add(crd);
+      serve(crd);
+      String kind = definition.getSpec().application().kind();
+      ObjectNode instance = YAML.createObjectNode();
+      instance.put("apiVersion", GROUP + "/v1alpha1").put("kind", kind);
+      instance.putObject("metadata").put("name", "defaults");
+      instance.set("spec", SchemaDefaults.apply(values, YAML.createObjectNode()));
+      variants("kind-" + plural + "-defaults", instance);
+      for (Path example : examples(repo, definition.getSpec().application().singular())) {
+        ObjectNode manifest = (ObjectNode) YAML.readTree(example.toFile());
+        manifest.put("apiVersion", GROUP + "/v1alpha1");
+        variants(
+            "kind-" + plural + "-" + example.getFileName().toString().replace(".yaml", ""),
+            manifest);
+      }
+    }
+  }
+
+  private static List<Path> examples(Path repo, String singular) throws IOException {
+    Path dir = repo.resolve("catalogs/services/src/test/examples").resolve(singular);
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> walk = Files.list(dir)) {
+      return walk.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+    }
   }
 
   private static List<Path> bases(Path repo) throws IOException {

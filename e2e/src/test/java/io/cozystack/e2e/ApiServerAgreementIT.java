@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,13 +40,20 @@ class ApiServerAgreementIT {
 
   @Test
   void theCliAndTheApiServerGiveTheSameVerdictOnEveryManifestOfTheCorpus() throws Exception {
-    Map<String, JsonNode> corpus = AgreementCorpus.build(ControlPlane.repoRoot());
+    AgreementCorpus.Corpus built = AgreementCorpus.build(ControlPlane.repoRoot());
+    Map<String, JsonNode> corpus = built.cases();
+    Path crds = Files.createDirectories(corpusDir.resolveSibling("crds"));
+    for (JsonNode crd : built.crds()) {
+      String name = crd.path("metadata").path("name").asText();
+      Files.writeString(crds.resolve(name + ".yaml"), new YAMLMapper().writeValueAsString(crd));
+      serve(crd);
+    }
     for (Map.Entry<String, JsonNode> c : corpus.entrySet()) {
       Files.writeString(
           corpusDir.resolve(c.getKey() + ".yaml"),
           new YAMLMapper().writeValueAsString(c.getValue()));
     }
-    Set<String> refusedByCli = cliRefusals();
+    Set<String> refusedByCli = cliRefusals(crds);
     List<String> disagreements = new ArrayList<>();
     int refusedByServer = 0;
     for (Map.Entry<String, JsonNode> c : corpus.entrySet()) {
@@ -88,8 +98,40 @@ class ApiServerAgreementIT {
     throw new AssertionError(name + ": no verdict from the API server: " + server);
   }
 
+  /** Creates (or replaces) the CRD of a catalog's kind and waits until it is served. */
+  private static void serve(JsonNode crd) {
+    CustomResourceDefinition definition =
+        Serialization.jsonMapper().convertValue(crd, CustomResourceDefinition.class);
+    client
+        .apiextensions()
+        .v1()
+        .customResourceDefinitions()
+        .resource(definition)
+        .forceConflicts()
+        .serverSideApply();
+    client
+        .apiextensions()
+        .v1()
+        .customResourceDefinitions()
+        .withName(definition.getMetadata().getName())
+        .waitUntilCondition(
+            c ->
+                c != null
+                    && c.getStatus() != null
+                    && c.getStatus().getConditions().stream()
+                        .anyMatch(
+                            x -> "Established".equals(x.getType()) && "True".equals(x.getStatus())),
+            1,
+            TimeUnit.MINUTES);
+  }
+
+  @AfterAll
+  static void removeTheCatalogKinds() {
+    client.apiextensions().v1().customResourceDefinitions().withLabel("e2e", "agreement").delete();
+  }
+
   /** The files {@code cozy-catalog check --output json} finds something in. */
-  private static Set<String> cliRefusals() throws Exception {
+  private static Set<String> cliRefusals(Path crds) throws Exception {
     Path jar = ControlPlane.repoRoot().resolve("contracts/target/cozy-catalog.jar");
     Path out = Files.createTempFile(corpusDir.getParent(), "check", ".json");
     Process process =
@@ -98,6 +140,8 @@ class ApiServerAgreementIT {
                 "-jar",
                 jar.toString(),
                 "check",
+                "--crds",
+                crds.toString(),
                 "--output",
                 "json",
                 ".")

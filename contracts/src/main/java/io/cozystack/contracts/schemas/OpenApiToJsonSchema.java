@@ -27,6 +27,8 @@ import java.util.Set;
  *       field that is not nullable before it validates, so such a manifest is accepted. A required
  *       property or an array item that is {@code null} is refused, as the API server refuses it
  *       (checked on kube-apiserver 1.36 with server-side dry-run);
+ *   <li>a required property that has a default is not required: the API server defaults it before
+ *       it validates, so a manifest without it is accepted;
  *   <li>OpenAPI 3.0's boolean {@code exclusiveMinimum}/{@code exclusiveMaximum} become numbers;
  *   <li>the other {@code x-kubernetes-*} keywords (list types, CEL rules) have no JSON Schema
  *       counterpart and are left out: CEL rules are not checked by these schemas.
@@ -61,7 +63,9 @@ public final class OpenApiToJsonSchema {
       return out;
     }
     Set<String> required = new HashSet<>();
+    // A required property with a default is never missing: the API server fills it in first.
     openApi.path("required").forEach(r -> required.add(r.asText()));
+    required.removeIf(r -> openApi.path("properties").path(r).has("default"));
     boolean preserve = openApi.path(PRESERVE).asBoolean(false);
     boolean intOrString =
         openApi.path(INT_OR_STRING).asBoolean(false)
@@ -82,6 +86,17 @@ public final class OpenApiToJsonSchema {
                       properties.set(
                           p.getKey(),
                           convert(p.getValue(), !required.contains(p.getKey()), structural)));
+        }
+        case "required" -> {
+          if (!required.isEmpty()) {
+            ArrayNode names = out.putArray("required");
+            value.forEach(r -> names.add(required.contains(r.asText()) ? r : null));
+            for (int i = names.size() - 1; i >= 0; i--) {
+              if (names.get(i).isNull()) {
+                names.remove(i);
+              }
+            }
+          }
         }
         case "items" -> out.set("items", convert(value, false, structural));
         case "additionalProperties" ->

@@ -16,9 +16,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code cozy-catalog check <file-or-dir>...}: says, without a cluster, whether the API server
- * would accept each manifest of a platform kind (and of the kinds of any CRDs given with {@code
- * --crds}): its CRD's schema, CEL rules and the metadata rules. Documents of other kinds are
- * counted and skipped.
+ * would accept each manifest of a platform kind (and of the kinds of any CRDs or
+ * ApplicationDefinitions given with {@code --crds}): its CRD's schema, CEL rules and the metadata
+ * rules. Documents of other kinds are counted and skipped.
  */
 @Command(
     name = "check",
@@ -37,7 +37,9 @@ final class CheckCommand implements Callable<Integer> {
   @Option(
       names = "--crds",
       paramLabel = "<file-or-dir>",
-      description = "CustomResourceDefinition manifests whose kinds are checked too.")
+      description =
+          "CustomResourceDefinitions, or ApplicationDefinitions (as the CRD the operator renders"
+              + " for their kind), whose kinds are checked too.")
   List<Path> crds = new ArrayList<>();
 
   @Option(
@@ -49,8 +51,8 @@ final class CheckCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Path base = Path.of("").toAbsolutePath();
-    ApiServerRules rules = ApiServerRules.platformAnd(customResourceDefinitions());
     List<Finding> findings = new ArrayList<>();
+    ApiServerRules rules = ApiServerRules.platformAnd(customResourceDefinitions(findings));
     int checked = 0;
     int skipped = 0;
     for (Path file : files(paths)) {
@@ -88,19 +90,27 @@ final class CheckCommand implements Callable<Integer> {
     return CatalogCli.report(findings, output, "check", base);
   }
 
-  private List<JsonNode> customResourceDefinitions() throws IOException {
+  private List<JsonNode> customResourceDefinitions(List<Finding> findings) throws IOException {
     List<JsonNode> found = new ArrayList<>();
     for (Path file : files(crds)) {
+      List<String> problems = new ArrayList<>();
       for (JsonNode doc : CatalogFiles.documents(Files.readString(file))) {
-        if ("CustomResourceDefinition".equals(doc.path("kind").asText())) {
-          found.add(doc);
-        }
+        ServedKinds.crd(doc, problems).ifPresent(found::add);
+      }
+      for (String problem : problems) {
+        findings.add(
+            new Finding(
+                relative(Path.of("").toAbsolutePath(), file),
+                0,
+                "k1-definition",
+                problem,
+                "correct the definition; cozy-catalog validate names each field"));
       }
     }
     return found;
   }
 
-  private static List<Path> files(List<Path> paths) throws IOException {
+  static List<Path> files(List<Path> paths) throws IOException {
     List<Path> files = new ArrayList<>();
     for (Path path : paths) {
       if (Files.isDirectory(path)) {

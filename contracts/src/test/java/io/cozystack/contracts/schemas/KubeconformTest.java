@@ -153,6 +153,53 @@ class KubeconformTest {
   }
 
   @Test
+  void theCatalogsKindsHaveSchemasThatAcceptCozystacksManifestsAndNameAnUnknownField(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Path schemas = dir.resolve("schemas");
+    assertThat(
+            CatalogCli.run(
+                "schemas",
+                schemas.toString(),
+                "--crds",
+                ROOT.resolve("catalogs/services/charts").toString()))
+        .isEqualTo(CatalogCli.OK);
+    assertThat(schemas.resolve("apps.cozystack.io/postgres_v1alpha1.json")).isRegularFile();
+    Path misspelt = dir.resolve("misspelt.yaml");
+    Files.writeString(
+        misspelt,
+        "apiVersion: apps.cozystack.io/v1alpha1\nkind: Postgres\nmetadata: {name: db}\n"
+            + "spec: {replicas: 2, versoin: v17}\n");
+    List<Path> files = new ArrayList<>();
+    try (Stream<Path> walk = Files.walk(ROOT.resolve("catalogs/services/src/test/examples"))) {
+      walk.filter(p -> p.toString().endsWith(".yaml")).sorted().forEach(files::add);
+    }
+    files.add(misspelt);
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                kubeconform,
+                "-strict",
+                "-output",
+                "json",
+                "-schema-location",
+                schemas + "/" + KubeconformSchemas.LOCATION_TEMPLATE));
+    files.forEach(f -> command.add(f.toString()));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+    List<JsonNode> invalid = new ArrayList<>();
+    JSON.readTree(out).path("resources").forEach(invalid::add);
+    assertThat(invalid)
+        .as(out)
+        .extracting(r -> r.path("filename").asText() + ": " + r.path("msg").asText())
+        .singleElement()
+        .asString()
+        .contains("misspelt.yaml")
+        .contains("versoin");
+    assertThat(files).hasSizeGreaterThan(10);
+  }
+
+  @Test
   void invalidManifestsAreRejectedNamingTheField() throws Exception {
     List<Path> files;
     try (Stream<Path> list = Files.list(CASES.resolve("invalid"))) {

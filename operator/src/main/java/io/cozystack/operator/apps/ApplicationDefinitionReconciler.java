@@ -3,6 +3,8 @@ package io.cozystack.operator.apps;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ApplicationDefinitionStatus;
+import io.cozystack.api.v1alpha1.AppsApi;
+import io.cozystack.contracts.definition.ApplicationCrdRenderer;
 import io.cozystack.contracts.validation.DefinitionCheck;
 import io.cozystack.operator.ReconcileErrors;
 import io.cozystack.operator.status.Conditions;

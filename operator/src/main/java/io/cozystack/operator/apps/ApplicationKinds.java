@@ -2,6 +2,7 @@ package io.cozystack.operator.apps;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
+import io.cozystack.api.v1alpha1.AppsApi;
 import io.cozystack.operator.computeplane.ComputePlanes;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.packages.ReleaseSettings;

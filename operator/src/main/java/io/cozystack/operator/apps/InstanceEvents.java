@@ -1,6 +1,7 @@
 package io.cozystack.operator.apps;
 
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
+import io.cozystack.contracts.definition.ReservedKeys;
 import io.cozystack.operator.status.Conditions;
 import io.cozystack.operator.status.EventRecorder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;

@@ -1,5 +1,6 @@
 package io.cozystack.operator.apps;
 
+import io.cozystack.api.v1alpha1.AppsApi;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package io.cozystack.operator.apps;
 
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
+import io.cozystack.api.v1alpha1.AppsApi;
 import io.cozystack.api.v1alpha1.TenantAccess;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBuilder;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ValuesTransport;
+import io.cozystack.contracts.definition.ApplicationCrdRenderer;
 import io.cozystack.contracts.validation.DefinitionCheck;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.packages.ReleaseSettings;

@@ -6,6 +6,8 @@ import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ApplicationDefinitionApplication;
 import io.cozystack.api.v1alpha1.ApplicationDefinitionSpec;
 import io.cozystack.api.v1alpha1.ValuesTransport;
+import io.cozystack.contracts.definition.ApplicationCrdRenderer;
+import io.cozystack.contracts.definition.ReservedKeys;
 import io.cozystack.contracts.validation.DefinitionCheck;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.packages.ReleaseSettings;

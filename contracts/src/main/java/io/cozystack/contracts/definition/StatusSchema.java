@@ -1,4 +1,4 @@
-package io.cozystack.operator.apps;
+package io.cozystack.contracts.definition;
 
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
@@ -9,7 +9,7 @@ import java.util.List;
  * Schema of an application instance's status: observedGeneration, release, chartVersion,
  * valuesTransport, conditions.
  */
-final class StatusSchema {
+public final class StatusSchema {
   private StatusSchema() {}
 
   static JSONSchemaProps schema() {

@@ -1,4 +1,4 @@
-package io.cozystack.operator.apps;
+package io.cozystack.contracts.definition;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -23,11 +23,12 @@ import java.util.List;
  *   <li>rendering drops any that got through ({@link #strip}) and the instance reports them.
  * </ul>
  */
-final class ReservedKeys {
+public final class ReservedKeys {
   /** The platform's keys, declared (and refused) on every object-shaped spec. */
-  static final List<String> PLATFORM_KEYS = List.of(ValuesKeys.CLUSTER, ValuesKeys.NAMESPACE);
+  public static final List<String> PLATFORM_KEYS =
+      List.of(ValuesKeys.CLUSTER, ValuesKeys.NAMESPACE);
 
-  static final String RULE_HINT =
+  public static final String RULE_HINT =
       "top-level keys starting with _ carry the platform's values (_cluster, _namespace), which an"
           + " instance cannot set";
 
@@ -36,7 +37,7 @@ final class ReservedKeys {
   private ReservedKeys() {}
 
   /** A spec's values without its reserved keys, and the keys dropped (in spec order). */
-  record Stripped(JsonNode values, List<String> dropped) {}
+  public record Stripped(JsonNode values, List<String> dropped) {}
 
   /**
    * Makes the CRD's {@code spec} schema (a copy, changed in place) refuse reserved keys. CEL sees
@@ -54,7 +55,7 @@ final class ReservedKeys {
    * Both rules let an object keep a key it already stored (CEL {@code oldSelf}): an instance
    * created before the rule existed stays updatable, so its finalizer can still be removed.
    */
-  static ObjectNode guard(ObjectNode spec) {
+  public static ObjectNode guard(ObjectNode spec) {
     JsonNode additional = spec.get("additionalProperties");
     if (additional != null && celTyped(additional)) {
       addRule(
@@ -79,7 +80,7 @@ final class ReservedKeys {
   }
 
   /** The values without reserved top-level keys. */
-  static Stripped strip(JsonNode values) {
+  public static Stripped strip(JsonNode values) {
     if (!(values instanceof ObjectNode object)) {
       return new Stripped(values, List.of());
     }
@@ -99,13 +100,13 @@ final class ReservedKeys {
    * The reserved keys of an instance's spec, which rendering drops: any a preserve-unknown-fields
    * schema let through, and those of an instance stored before its CRD refused them.
    */
-  static List<String> of(GenericKubernetesResource instance) {
+  public static List<String> of(GenericKubernetesResource instance) {
     Object spec = instance.getAdditionalProperties().get("spec");
     return spec == null ? List.of() : strip(Serialization.jsonMapper().valueToTree(spec)).dropped();
   }
 
   /** What an instance's status says about keys rendering dropped. */
-  static String droppedMessage(List<String> dropped) {
+  public static String droppedMessage(List<String> dropped) {
     return "spec."
         + String.join(", spec.", dropped)
         + (dropped.size() == 1 ? " was" : " were")
@@ -138,7 +139,7 @@ final class ReservedKeys {
    * scalar, int-or-string, an object unless its additional properties are untyped, an array of
    * typed items.
    */
-  static boolean celTyped(JsonNode schema) {
+  public static boolean celTyped(JsonNode schema) {
     if (!schema.isObject()) {
       return false;
     }

@@ -1,6 +1,4 @@
-package io.cozystack.operator.apps;
-
-import io.cozystack.api.v1alpha1.ReleaseAnnotations;
+package io.cozystack.api.v1alpha1;
 
 /** Names of the served application API (contract K1). */
 public final class AppsApi {

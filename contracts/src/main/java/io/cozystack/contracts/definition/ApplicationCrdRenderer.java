@@ -1,9 +1,10 @@
-package io.cozystack.operator.apps;
+package io.cozystack.contracts.definition;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ApplicationDefinitionApplication;
+import io.cozystack.api.v1alpha1.AppsApi;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;

@@ -1,4 +1,4 @@
-package io.cozystack.operator.apps;
+package io.cozystack.contracts.definition;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -15,11 +15,11 @@ import java.util.Map;
  * <p>Rendering applies the definition's defaults itself because the API server applies a changed
  * schema's defaults only on its next read of each object, and an informer's copy is never re-read.
  */
-final class SchemaDefaults {
+public final class SchemaDefaults {
   private SchemaDefaults() {}
 
   /** A defaulted copy of {@code value}; an absent value is defaulted as an empty object. */
-  static JsonNode apply(JsonNode schema, JsonNode value) {
+  public static JsonNode apply(JsonNode schema, JsonNode value) {
     JsonNode start =
         value == null || value.isNull() ? JsonNodeFactory.instance.objectNode() : value.deepCopy();
     fill(schema, start);
@@ -34,7 +34,7 @@ final class SchemaDefaults {
    * a CRD (it checks each default against its schema, {@code required} included). Cozystack serves
    * its kinds through its own API server, which accepts such schemas.
    */
-  static void completeDefaults(JsonNode schema) {
+  public static void completeDefaults(JsonNode schema) {
     if (!(schema instanceof ObjectNode node)) {
       return;
     }

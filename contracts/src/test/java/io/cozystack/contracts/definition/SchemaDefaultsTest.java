@@ -1,4 +1,4 @@
-package io.cozystack.operator.apps;
+package io.cozystack.contracts.definition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
