@@ -75,6 +75,7 @@ final class AgreementCorpus {
       }
     }
     corpus.catalogKinds(repo);
+    corpus.definitionSchemas();
     return new Corpus(corpus.cases, corpus.catalogCrds);
   }
 
@@ -116,6 +117,100 @@ final class AgreementCorpus {
             "kind-" + plural + "-" + example.getFileName().toString().replace(".yaml", ""),
             manifest);
       }
+    }
+  }
+
+  /**
+   * A definition's schema the API server accepts as a definition but may refuse as the CRD it
+   * serves: one property declared each way, refused (an unknown type, defaults their own schema
+   * refuses, CEL that does not compile, list types and keys declared wrong, forbidden keywords) or
+   * not (the same features declared right, and a rule with a Kubernetes-only function).
+   */
+  private void definitionSchemas() throws IOException {
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("unknown-type", "{\"type\":\"foo\"}");
+    properties.put("default-type", "{\"type\":\"integer\",\"default\":\"big\"}");
+    properties.put("default-enum", "{\"type\":\"string\",\"enum\":[\"a\"],\"default\":\"b\"}");
+    properties.put(
+        "default-pattern", "{\"type\":\"string\",\"pattern\":\"^[a-z]+$\",\"default\":\"A1\"}");
+    properties.put("default-maximum", "{\"type\":\"integer\",\"maximum\":3,\"default\":4}");
+    properties.put(
+        "default-unknown-field",
+        "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}},\"default\":{\"b\":\"x\"}}");
+    properties.put(
+        "cel-syntax",
+        "{\"type\":\"integer\",\"x-kubernetes-validations\":[{\"rule\":\"self >\"}]}");
+    properties.put(
+        "cel-undeclared",
+        "{\"type\":\"integer\",\"x-kubernetes-validations\":[{\"rule\":\"other > 1\"}]}");
+    properties.put(
+        "list-map-no-keys",
+        "{\"type\":\"array\",\"x-kubernetes-list-type\":\"map\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}}}}");
+    properties.put(
+        "list-map-optional-key",
+        "{\"type\":\"array\",\"x-kubernetes-list-type\":\"map\",\"x-kubernetes-list-map-keys\":[\"name\"],\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}}}}");
+    properties.put(
+        "list-type-unknown",
+        "{\"type\":\"array\",\"x-kubernetes-list-type\":\"bag\",\"items\":{\"type\":\"string\"}}");
+    properties.put(
+        "set-of-objects",
+        "{\"type\":\"array\",\"x-kubernetes-list-type\":\"set\",\"items\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}}}}");
+    properties.put(
+        "keys-without-map",
+        "{\"type\":\"array\",\"x-kubernetes-list-map-keys\":[\"a\"],\"items\":{\"type\":\"string\"}}");
+    properties.put(
+        "embedded-string", "{\"type\":\"string\",\"x-kubernetes-embedded-resource\":true}");
+    properties.put("array-without-items", "{\"type\":\"array\"}");
+    properties.put(
+        "properties-and-additional",
+        "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}},\"additionalProperties\":{\"type\":\"string\"}}");
+    properties.put(
+        "unique-items",
+        "{\"type\":\"array\",\"uniqueItems\":true,\"items\":{\"type\":\"string\"}}");
+    properties.put("bad-pattern", "{\"type\":\"string\",\"pattern\":\"([a-z\"}");
+    properties.put("enum-type", "{\"type\":\"integer\",\"enum\":[1,\"two\"]}");
+    properties.put(
+        "int-or-string-typed", "{\"type\":\"string\",\"x-kubernetes-int-or-string\":true}");
+    properties.put("good-default", "{\"type\":\"integer\",\"minimum\":1,\"default\":3}");
+    properties.put(
+        "good-cel",
+        "{\"type\":\"integer\",\"x-kubernetes-validations\":[{\"rule\":\"self > 0\",\"message\":\"positive\"}]}");
+    properties.put(
+        "good-cel-strings",
+        "{\"type\":\"string\",\"x-kubernetes-validations\":[{\"rule\":\"self.lowerAscii() == self\"}]}");
+    properties.put(
+        "good-list-map",
+        "{\"type\":\"array\",\"x-kubernetes-list-type\":\"map\",\"x-kubernetes-list-map-keys\":[\"name\"],\"items\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\"}}}}");
+    properties.put(
+        "good-set",
+        "{\"type\":\"array\",\"x-kubernetes-list-type\":\"set\",\"items\":{\"type\":\"string\"}}");
+    properties.put("good-int-or-string", "{\"x-kubernetes-int-or-string\":true}");
+    properties.put(
+        "good-open-object", "{\"type\":\"object\",\"x-kubernetes-preserve-unknown-fields\":true}");
+    properties.put(
+        "good-pattern", "{\"type\":\"string\",\"pattern\":\"^\\\\d+[a-z]?$\",\"default\":\"12a\"}");
+    properties.put(
+        "kubernetes-only-cel",
+        "{\"type\":\"string\",\"x-kubernetes-validations\":[{\"rule\":\"quantity(self).isGreaterThan(quantity('1'))\"}]}");
+    for (Map.Entry<String, String> property : properties.entrySet()) {
+      ObjectNode definition = YAML.createObjectNode();
+      definition.put("apiVersion", "cozystack.io/v1alpha1").put("kind", "ApplicationDefinition");
+      definition.putObject("metadata").put("name", "schema-" + property.getKey());
+      ObjectNode spec = definition.putObject("spec");
+      spec.putObject("application")
+          .put("kind", "Gadget")
+          .put("plural", "gadgets")
+          .put("singular", "gadget")
+          .put(
+              "openAPISchema",
+              "{\"type\":\"object\",\"properties\":{\"field\":" + property.getValue() + "}}");
+      spec.putObject("release")
+          .put("prefix", "gadget-")
+          .putObject("chartRef")
+          .put("kind", "ExternalArtifact")
+          .put("name", "gadget")
+          .put("namespace", "cozy-public");
+      cases.put("definition-schema-" + property.getKey(), definition);
     }
   }
 

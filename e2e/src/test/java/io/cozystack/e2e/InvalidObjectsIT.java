@@ -65,6 +65,29 @@ class InvalidObjectsIT {
   }
 
   @Test
+  void aComponentWhoseReleaseOrNamespaceNameCannotExistIsRefusedNamingTheField() {
+    String message =
+        rejection(
+            """
+            apiVersion: cozystack.io/v1alpha1
+            kind: PackageSource
+            metadata: {name: cozystack.bad-release-name}
+            spec:
+              sourceRef: {kind: OCIRepository, name: cozystack-packages, namespace: cozy-system}
+              variants:
+                - name: default
+                  components:
+                    - name: app
+                      path: system/app
+                      install: {namespace: Cozy_System, releaseName: App.Release_1}
+            """,
+            false);
+    assertThat(message)
+        .contains("spec.variants[0].components[0].install.releaseName")
+        .contains("spec.variants[0].components[0].install.namespace");
+  }
+
+  @Test
   void backupClassNameCannotChange() {
     GenericKubernetesResource job =
         parse(

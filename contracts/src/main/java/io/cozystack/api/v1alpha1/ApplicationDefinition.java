@@ -1,6 +1,7 @@
 package io.cozystack.api.v1alpha1;
 
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
+import io.fabric8.generator.annotation.ValidationRule;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.Plural;
@@ -16,5 +17,14 @@ import io.fabric8.kubernetes.model.annotation.Version;
 @Plural("applicationdefinitions")
 @AdditionalPrinterColumn(name = "Kind", jsonPath = ".spec.application.kind")
 @AdditionalPrinterColumn(name = "Ready", jsonPath = ".status.conditions[?(@.type=='Ready')].status")
+@ValidationRule(
+    value = "size(self.metadata.name) <= " + ApplicationDefinition.NAME_LIMIT,
+    message =
+        "an ApplicationDefinition's name has at most "
+            + ApplicationDefinition.NAME_LIMIT
+            + " characters: the CRD it serves carries it as a label value")
 public class ApplicationDefinition
-    extends CustomResource<ApplicationDefinitionSpec, ApplicationDefinitionStatus> {}
+    extends CustomResource<ApplicationDefinitionSpec, ApplicationDefinitionStatus> {
+  /** A label value's limit: the served CRD is labelled with the definition's name. */
+  public static final int NAME_LIMIT = 63;
+}

@@ -12,10 +12,15 @@ import java.util.List;
 /** How a component is installed as a Flux HelmRelease. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ComponentInstall(
-    @JsonPropertyDescription("HelmRelease name; defaults to the component name.")
+    @Pattern(RELEASE_NAME)
+        @Size(max = 53)
+        @JsonPropertyDescription(
+            "HelmRelease name; defaults to the component name. A Helm release name: lowercase"
+                + " letters, digits, '-' and '.', at most 53 characters.")
         String releaseName,
     @Required
-        @Size(min = 1)
+        @Size(min = 1, max = 63)
+        @Pattern(NAMESPACE)
         @JsonPropertyDescription("Namespace of the HelmRelease and of the workload.")
         String namespace,
     @JsonPropertyDescription(
@@ -39,6 +44,13 @@ public record ComponentInstall(
                 + " one is missing or empty in the release's namespace, the release is not rendered"
                 + " and the reason is shown in status.")
         List<@Pattern("^_(cluster|namespace)\\.[A-Za-z0-9-]+$") String> requiredValues) {
+
+  /** What Helm accepts as a release name (its own check, with its 53-character limit above). */
+  public static final String RELEASE_NAME =
+      "^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$";
+
+  /** A namespace name: an RFC 1123 label. */
+  public static final String NAMESPACE = "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$";
 
   /** {@code HelmRelease.spec.upgrade.crds}. */
   public enum UpgradeCrds {

@@ -93,6 +93,17 @@ public final class ApiServerRules {
     return new Result(true, List.copyOf(violations), List.copyOf(unchecked));
   }
 
+  /**
+   * The API server's verdict on a CRD schema ({@code openAPIV3Schema}) before it serves the kind:
+   * violations name paths from the schema's root ({@code properties[spec].properties[size].type}).
+   */
+  public static Result schema(JsonNode openApiV3Schema) {
+    List<Violation> violations = new ArrayList<>();
+    List<String> unchecked = new ArrayList<>();
+    CrdSchemaRules.check(openApiV3Schema, "", violations, unchecked);
+    return new Result(true, List.copyOf(violations), List.copyOf(unchecked));
+  }
+
   /** The error a CEL rule's compilation gives here, if any. */
   public static Optional<String> celCompileError(String rule) {
     return CelRules.compileError(rule);

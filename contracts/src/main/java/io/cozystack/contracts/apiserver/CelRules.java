@@ -29,6 +29,25 @@ import java.util.regex.Pattern;
  */
 final class CelRules {
   private static final Pattern OLD_SELF = Pattern.compile("\\boldSelf\\b");
+  private static final Pattern UNDECLARED =
+      Pattern.compile("undeclared reference to '([A-Za-z_]+)'");
+
+  /** Functions Kubernetes adds to CEL that CEL-Java does not have. */
+  private static final java.util.Set<String> KUBERNETES_ONLY =
+      java.util.Set.of(
+          "quantity",
+          "isQuantity",
+          "url",
+          "isURL",
+          "ip",
+          "isIP",
+          "cidr",
+          "isCIDR",
+          "semver",
+          "isSemver",
+          "authorizer",
+          "format");
+
   private static final CelOptions OPTIONS = CelOptions.current().build();
   private static final Cel CEL =
       CelFactory.standardCelBuilder()
@@ -91,6 +110,12 @@ final class CelRules {
         check(schema.get("items"), value.get(i), path + "[" + i + "]", out, unchecked);
       }
     }
+  }
+
+  /** Whether a compile error is only that a Kubernetes-only function is unknown here. */
+  static boolean kubernetesOnly(String error) {
+    var m = UNDECLARED.matcher(error);
+    return m.find() && KUBERNETES_ONLY.contains(m.group(1));
   }
 
   /** Whether a rule compiles here; the error when it does not. */

@@ -48,6 +48,19 @@ final class ApiServerRule {
                   + violation.describe(),
               fix(violation)));
     }
+    for (String rule : result.unchecked()) {
+      findings.add(
+          Finding.warning(
+              file,
+              0,
+              RULE,
+              object.path("kind").asText()
+                  + " "
+                  + object.path("metadata").path("name").asText("(no name)")
+                  + ": not judged here, the API server will judge it: "
+                  + rule,
+              "check it on a cluster (the rule uses a Kubernetes-only CEL function)"));
+    }
     return result;
   }
 

@@ -49,7 +49,11 @@ final class ApplicationRules {
       return Optional.empty();
     }
     ApiServerRule.check(file, tree, files, findings);
-    for (String problem : DefinitionCheck.check(definition).problems()) {
+    DefinitionCheck.Result check = DefinitionCheck.check(definition);
+    check
+        .schema()
+        .ifPresent(schema -> ServedCrdRule.check(file, definition, schema, files, findings));
+    for (String problem : check.problems()) {
       findings.add(
           new Finding(
               file,

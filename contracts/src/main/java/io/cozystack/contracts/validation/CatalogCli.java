@@ -79,22 +79,39 @@ public final class CatalogCli {
    */
   static int report(List<Finding> findings, Output output, String what, Path base)
       throws Exception {
+    return report(findings, output, what, base, false);
+  }
+
+  /**
+   * Prints the findings and returns the exit code: {@link #FINDINGS} when one is an error, or (with
+   * {@code strict}) a warning.
+   */
+  static int report(List<Finding> findings, Output output, String what, Path base, boolean strict)
+      throws Exception {
+    long errors = findings.stream().filter(Finding::isError).count();
+    String summary =
+        what
+            + ": "
+            + (findings.isEmpty()
+                ? "no findings"
+                : findings.size()
+                    + " finding(s)"
+                    + (errors == findings.size()
+                        ? ""
+                        : ", " + (findings.size() - errors) + " of them warnings"));
     if (output == Output.github) {
       findings.forEach(f -> System.out.println(GithubAnnotations.error(f, base)));
-      System.out.println(
-          what + ": " + (findings.isEmpty() ? "no findings" : findings.size() + " finding(s)"));
+      System.out.println(summary);
     } else if (output == Output.json) {
       System.out.println(
           new ObjectMapper()
               .enable(SerializationFeature.INDENT_OUTPUT)
               .writeValueAsString(java.util.Map.of("findings", findings)));
-    } else if (findings.isEmpty()) {
-      System.out.println(what + ": no findings");
     } else {
       findings.forEach(f -> System.out.println(f.describe()));
-      System.out.println(what + ": " + findings.size() + " finding(s)");
+      System.out.println(summary);
     }
-    return findings.isEmpty() ? OK : FINDINGS;
+    return errors > 0 || (strict && !findings.isEmpty()) ? FINDINGS : OK;
   }
 
   static Path directory(Path dir) {
@@ -119,9 +136,14 @@ public final class CatalogCli {
                 + " line). Default: ${DEFAULT-VALUE}.")
     Output output = Output.text;
 
+    @Option(
+        names = "--strict",
+        description = "Fail on warnings too (rules the validator could not judge).")
+    boolean strict;
+
     @Override
     public Integer call() throws Exception {
-      return report(CatalogValidator.validate(directory(dir)), output, dir.toString(), dir);
+      return report(CatalogValidator.validate(directory(dir)), output, dir.toString(), dir, strict);
     }
   }
 

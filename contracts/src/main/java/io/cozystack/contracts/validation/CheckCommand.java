@@ -48,6 +48,9 @@ final class CheckCommand implements Callable<Integer> {
           "text, json, or github (GitHub Actions ::error annotations). Default: ${DEFAULT-VALUE}.")
   CatalogCli.Output output = CatalogCli.Output.text;
 
+  @Option(names = "--strict", description = "Fail on warnings too (rules it could not judge).")
+  boolean strict;
+
   @Override
   public Integer call() throws Exception {
     Path base = Path.of("").toAbsolutePath();
@@ -76,8 +79,14 @@ final class CheckCommand implements Callable<Integer> {
         continue;
       }
       for (int i = 0; i < documents.size(); i++) {
-        if (ApiServerRule.check(rules, relative, text, i, documents.get(i), findings).known()) {
+        ApiServerRules.Result result =
+            ApiServerRule.check(rules, relative, text, i, documents.get(i), findings);
+        if (result.known()) {
           checked++;
+          if (result.accepted()) {
+            int line = YamlLines.of(text).line(i, "spec.application.openAPISchema");
+            servedCrd(relative, line, documents.get(i), findings);
+          }
         } else {
           skipped++;
         }
@@ -87,7 +96,23 @@ final class CheckCommand implements Callable<Integer> {
       System.out.println(
           "checked " + checked + " object(s); skipped " + skipped + " of kinds no CRD here serves");
     }
-    return CatalogCli.report(findings, output, "check", base);
+    return CatalogCli.report(findings, output, "check", base, strict);
+  }
+
+  /** An ApplicationDefinition the API server accepts: the CRD it serves, judged too. */
+  private static void servedCrd(String file, int line, JsonNode doc, List<Finding> findings) {
+    if (!"ApplicationDefinition".equals(doc.path("kind").asText())) {
+      return;
+    }
+    try {
+      var definition =
+          CatalogFiles.YAML.treeToValue(doc, io.cozystack.api.v1alpha1.ApplicationDefinition.class);
+      DefinitionCheck.check(definition)
+          .schema()
+          .ifPresent(s -> findings.addAll(ServedCrdRule.judge(file, line, definition, s)));
+    } catch (JsonProcessingException e) {
+      // The API server accepted it, so only a field the operator does not know is left: validate's.
+    }
   }
 
   private List<JsonNode> customResourceDefinitions(List<Finding> findings) throws IOException {

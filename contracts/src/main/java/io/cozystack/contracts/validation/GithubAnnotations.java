@@ -13,7 +13,7 @@ final class GithubAnnotations {
   private GithubAnnotations() {}
 
   static String error(Finding finding, Path catalogDir) {
-    StringBuilder line = new StringBuilder("::error ");
+    StringBuilder line = new StringBuilder(finding.isError() ? "::error " : "::warning ");
     if (finding.file() != null && !finding.file().isEmpty()) {
       line.append("file=").append(property(path(catalogDir, finding.file()))).append(',');
       if (finding.line() > 0) {

@@ -42,7 +42,9 @@ final class PublishInput {
     if (skipValidation) {
       return CatalogCli.OK;
     }
-    List<Finding> findings = CatalogValidator.validate(directory());
+    List<Finding> all = CatalogValidator.validate(directory());
+    all.stream().filter(f -> !f.isError()).forEach(f -> System.out.println(f.describe()));
+    List<Finding> findings = all.stream().filter(Finding::isError).toList();
     if (findings.isEmpty()) {
       return CatalogCli.OK;
     }

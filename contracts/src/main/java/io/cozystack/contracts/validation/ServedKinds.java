@@ -2,8 +2,6 @@ package io.cozystack.contracts.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
-import io.cozystack.contracts.definition.ApplicationCrdRenderer;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.List;
 import java.util.Optional;
 
@@ -45,8 +43,11 @@ final class ServedKinds {
               + String.join("; ", check.problems()));
       return Optional.empty();
     }
-    return Optional.of(
-        Serialization.jsonMapper()
-            .valueToTree(ApplicationCrdRenderer.render(definition, check.schema().get()).crd()));
+    List<String> refused = new java.util.ArrayList<>();
+    Optional<JsonNode> crd = ServedCrdRule.served(definition, check.schema().get(), refused);
+    refused.forEach(
+        r ->
+            problems.add("ApplicationDefinition " + definition.getMetadata().getName() + ": " + r));
+    return crd;
   }
 }

@@ -29,11 +29,11 @@ final class SourceRules {
       List<Finding> findings)
       throws IOException {
     SourcePaths.ownCozyLib(files, findings);
-    int before = findings.size();
     List<DeclaredSource> sources = SourceReader.read(manifest, files, findings);
     // A declared source that could not be read may derive any name: judge chartRefs without it
     // and every definition would be blamed for the one broken file.
-    boolean complete = findings.size() == before;
+    boolean complete =
+        sources.size() == ManifestRules.orEmpty(manifest.spec().packageSources()).size();
     Set<String> own = sources.stream().map(DeclaredSource::name).collect(Collectors.toSet());
     for (DeclaredSource source : sources) {
       SourceStructure.check(source, sources.get(0), own, files, findings);

@@ -137,4 +137,48 @@ class ApiServerRulesTest {
     assertThat(ApiServerRules.celCompileError("quantity(self).isGreaterThan(quantity('1'))"))
         .isPresent();
   }
+
+  private static List<String> schemaViolations(String property) throws Exception {
+    JsonNode schema =
+        YAML.readTree(
+            "{type: object, properties: {spec: {type: object, properties: {field: "
+                + property
+                + "}}}}");
+    return ApiServerRules.schema(schema).violations().stream().map(Violation::describe).toList();
+  }
+
+  @Test
+  void aCrdSchemaIsJudgedAsTheApiServerJudgesItBeforeServingTheKind() throws Exception {
+    assertThat(schemaViolations("{type: foo}"))
+        .singleElement()
+        .asString()
+        .startsWith("properties[spec].properties[field].type: Unsupported value: \"foo\"");
+    assertThat(schemaViolations("{type: integer, maximum: 3, default: 4}"))
+        .singleElement()
+        .asString()
+        .startsWith("properties[spec].properties[field].default: Invalid value: 4");
+    assertThat(
+            schemaViolations("{type: array, x-kubernetes-list-type: map, items: {type: string}}"))
+        .anyMatch(v -> v.contains("x-kubernetes-list-map-keys: Required value"));
+    assertThat(schemaViolations("{type: integer, x-kubernetes-validations: [{rule: 'self >'}]}"))
+        .singleElement()
+        .asString()
+        .contains(
+            "x-kubernetes-validations[0].rule: Invalid value: \"self >\": compilation failed");
+    assertThat(
+            schemaViolations(
+                "{type: integer, minimum: 1, default: 3, x-kubernetes-validations: [{rule: 'self > 0'}]}"))
+        .isEmpty();
+  }
+
+  @Test
+  void aRuleWithAKubernetesOnlyFunctionIsLeftUncheckedNotRefused() throws Exception {
+    JsonNode schema =
+        YAML.readTree(
+            "{type: object, properties: {size: {type: string, x-kubernetes-validations:"
+                + " [{rule: \"quantity(self).isGreaterThan(quantity('1'))\"}]}}}");
+    ApiServerRules.Result result = ApiServerRules.schema(schema);
+    assertThat(result.violations()).isEmpty();
+    assertThat(result.unchecked()).singleElement().asString().contains("quantity");
+  }
 }

@@ -97,6 +97,48 @@ class CatalogCliTest {
   }
 
   @Test
+  void aServedCrdTheApiServerWouldRefuseIsAnErrorAndAnUnjudgedRuleAWarningThatOnlyStrictFails()
+      throws Exception {
+    String definition =
+        """
+        apiVersion: cozystack.io/v1alpha1
+        kind: ApplicationDefinition
+        metadata: {name: gadget}
+        spec:
+          application:
+            kind: Gadget
+            plural: gadgets
+            singular: gadget
+            openAPISchema: '{"type":"object","properties":{"size":%s}}'
+          release:
+            prefix: gadget-
+            chartRef: {kind: ExternalArtifact, name: gadget, namespace: cozy-public}
+        """;
+    java.nio.file.Files.writeString(
+        dir.resolve("refused.yaml"),
+        definition.formatted("{\"type\":\"integer\",\"default\":\"big\"}"));
+    java.nio.file.Files.writeString(
+        dir.resolve("unjudged.yaml"),
+        definition.formatted(
+            "{\"type\":\"string\",\"x-kubernetes-validations\":[{\"rule\":\"isQuantity(self)\"}]}"));
+
+    Run refused = run("check", dir.resolve("refused.yaml").toString());
+    Run unjudged = run("check", dir.resolve("unjudged.yaml").toString());
+    Run strict = run("check", "--strict", dir.resolve("unjudged.yaml").toString());
+
+    assertThat(refused.exit()).isEqualTo(CatalogCli.FINDINGS);
+    assertThat(refused.out())
+        .contains(
+            "refused.yaml:9: [served-crd] the API server would refuse CRD gadgets.apps.cozystack.io")
+        .contains("spec.application.openAPISchema.properties[size].default: Invalid value");
+    assertThat(unjudged.exit()).isEqualTo(CatalogCli.OK);
+    assertThat(unjudged.out())
+        .contains("[served-crd] warning: not judged here")
+        .contains("1 of them warnings");
+    assertThat(strict.exit()).isEqualTo(CatalogCli.FINDINGS);
+  }
+
+  @Test
   void jsonOutputListsTheFindings() throws Exception {
     var fixture =
         CatalogFixture.copy(dir)
