@@ -114,7 +114,82 @@ class PlanIT {
     assertThat(get("p".repeat(Plan.NAME_LIMIT))).as("the longest name that fits").isNotNull();
   }
 
+  @Test
+  void aSlotJobThatCannotBeCreatedIsShownOnThePlanAndRetried() {
+    String terminating = namespace + "-gone";
+    client
+        .namespaces()
+        .resource(
+            new io.fabric8.kubernetes.api.model.NamespaceBuilder()
+                .withNewMetadata()
+                .withName(terminating)
+                .endMetadata()
+                .build())
+        .create();
+    plan(terminating, "yearly", "0 0 1 1 *");
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> readyOf(terminating, "yearly"), c -> c != null && c.reason().equals("Scheduled"));
+    // No namespace controller runs here: the namespace stays Terminating, and refuses new objects.
+    client.namespaces().withName(terminating).delete();
+    plan(terminating, "yearly", "* * * * *");
+
+    Condition ready =
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .until(
+                () -> readyOf(terminating, "yearly"),
+                c -> c != null && c.reason().equals("ReconcileError"));
+    assertThat(ready.status().name()).isEqualTo("FALSE");
+    assertThat(ready.message())
+        .startsWith("retrying with backoff (attempt ")
+        .contains("is being terminated")
+        .contains("HTTP 403");
+  }
+
+  @Test
+  void aPlanWithAnEmptyBackupClassIsRefusedByTheApiServer() {
+    KubernetesClientException refused =
+        catchThrowableOfType(
+            KubernetesClientException.class,
+            () ->
+                client
+                    .resource(
+                        Serialization.unmarshal(
+                            """
+                            apiVersion: backups.cozystack.io/v1alpha1
+                            kind: Plan
+                            metadata: {name: no-class, namespace: %s}
+                            spec:
+                              applicationRef: {kind: Postgres, name: db}
+                              backupClassName: ""
+                              schedule: {cron: "* * * * *"}
+                            """
+                                .formatted(namespace),
+                            Plan.class))
+                    .create());
+
+    assertThat(refused).as("its BackupJobs could never be created").isNotNull();
+    assertThat(refused.getCode()).isEqualTo(422);
+    assertThat(refused.getMessage()).contains("spec.backupClassName");
+  }
+
+  private static Condition readyOf(String ns, String name) {
+    Plan plan = client.resources(Plan.class).inNamespace(ns).withName(name).get();
+    return plan == null || plan.getStatus() == null || plan.getStatus().conditions() == null
+        ? null
+        : plan.getStatus().conditions().stream()
+            .filter(c -> c.type().equals("Ready"))
+            .findFirst()
+            .orElse(null);
+  }
+
   private static void plan(String name, String cron) {
+    plan(namespace, name, cron);
+  }
+
+  private static void plan(String ns, String name, String cron) {
     client
         .resource(
             Serialization.unmarshal(
@@ -127,7 +202,7 @@ class PlanIT {
                   backupClassName: default
                   schedule: {cron: "%s"}
                 """
-                    .formatted(name, namespace, cron),
+                    .formatted(name, ns, cron),
                 Plan.class))
         .fieldManager("cozy-e2e")
         .serverSideApply();

@@ -146,7 +146,6 @@ public final class Controllers {
             config ->
                 config
                     .withGenerationAware(false)
-                    .withRetry(ApplicationDefinitionReconciler.retry())
                     .withOnUpdateFilter(ReconcileRequests::relevantOrAnnotated)),
         new Entry<>("backupclass", BackupClass.class, new BackupClassObserver()),
         new Entry<>(

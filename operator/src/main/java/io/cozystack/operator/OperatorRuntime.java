@@ -203,7 +203,8 @@ public final class OperatorRuntime {
     operator.register(
         reconciler,
         config -> {
-          config.withName(entry.name());
+          // Every controller retries without end (backoff capped): a failure is never dropped.
+          config.withName(entry.name()).withRetry(ReconcileErrors.retry());
           entry.configuration().accept(config);
         });
   }

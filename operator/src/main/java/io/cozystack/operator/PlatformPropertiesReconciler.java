@@ -5,6 +5,7 @@ import io.cozystack.api.v1alpha1.PlatformProperties;
 import io.cozystack.api.v1alpha1.PlatformPropertiesStatus;
 import io.cozystack.operator.status.Conditions;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import java.time.Clock;
@@ -51,5 +52,24 @@ public final class PlatformPropertiesReconciler implements Reconciler<PlatformPr
     }
     properties.setStatus(status);
     return UpdateControl.patchStatus(properties);
+  }
+
+  /** The API server's version could not be read: shown, and retried with backoff. */
+  @Override
+  public ErrorStatusUpdateControl<PlatformProperties> updateErrorStatus(
+      PlatformProperties properties, Context<PlatformProperties> ctx, Exception e) {
+    long generation = Optional.ofNullable(properties.getMetadata().getGeneration()).orElse(0L);
+    PlatformPropertiesStatus previous = properties.getStatus();
+    properties.setStatus(
+        new PlatformPropertiesStatus(
+            generation,
+            Conditions.from(
+                    previous == null ? null : previous.conditions(), generation, clock.instant())
+                .waiting(ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e))
+                .build(),
+            previous == null ? null : previous.kubernetesVersion(),
+            Contracts.PLATFORM_VERSION,
+            Contracts.VERSION));
+    return ErrorStatusUpdateControl.patchStatus(properties);
   }
 }

@@ -1,10 +1,34 @@
 package io.cozystack.operator;
 
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
+import io.javaoperatorsdk.operator.processing.retry.GenericRetry;
+import java.time.Duration;
 
-/** Turns a failed reconcile into one line a person can act on, for status and logs. */
+/**
+ * A failed reconcile, for status and logs: one line a person can act on, whether the API server
+ * refused what was written (the object's spec leads to something invalid: needs a person) or the
+ * failure is transient, and the retry every controller runs with.
+ */
 public final class ReconcileErrors {
+  /**
+   * A transient failure is retried without end, the wait growing to this cap: nothing is ever left
+   * unreconciled because the API server was away longer than a few retries.
+   */
+  public static final Duration RETRY_CAP = Duration.ofMinutes(5);
+
+  /** The reason a failed reconcile shows while it is retried. */
+  public static final String RECONCILE_ERROR = "ReconcileError";
+
   private ReconcileErrors() {}
+
+  /** Exponential from 2 s, no attempt limit, capped at {@link #RETRY_CAP}. */
+  public static GenericRetry retry() {
+    return GenericRetry.defaultLimitedExponentialRetry()
+        .withoutMaxAttempts()
+        .setMaxInterval(RETRY_CAP.toMillis());
+  }
 
   public static String describe(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
@@ -15,5 +39,26 @@ public final class ReconcileErrors {
       }
     }
     return ApiServerCheck.rootMessage(e);
+  }
+
+  /** The API server refused the object written (422 Invalid, 400 BadRequest): not transient. */
+  public static boolean refused(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof KubernetesClientException kce) {
+        return kce.getCode() == 422 || kce.getCode() == 400;
+      }
+    }
+    return false;
+  }
+
+  /** "retrying with backoff (attempt n, then at most every 5 minutes): cause". */
+  public static String retrying(Context<?> ctx, Throwable e) {
+    int attempt = ctx.getRetryInfo().map(RetryInfo::getAttemptCount).orElse(0) + 1;
+    return "retrying with backoff (attempt "
+        + attempt
+        + ", then at most every "
+        + RETRY_CAP.toMinutes()
+        + " minutes): "
+        + describe(e);
   }
 }

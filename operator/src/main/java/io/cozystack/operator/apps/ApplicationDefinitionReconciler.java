@@ -22,12 +22,10 @@ import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
 import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
-import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
-import io.javaoperatorsdk.operator.processing.retry.GenericRetry;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -50,19 +48,6 @@ public final class ApplicationDefinitionReconciler
   static final String FIELD_MANAGER = "cozystack-applicationdefinition-controller";
   static final String SPEC_HASH = "cozystack.io/definition-hash";
   private static final Logger LOG = LoggerFactory.getLogger(ApplicationDefinitionReconciler.class);
-
-  /**
-   * A transient failure is retried without end, the wait growing to this cap: a definition must
-   * never be left unserved because the API server was away longer than a few retries.
-   */
-  public static final java.time.Duration RETRY_CAP = java.time.Duration.ofMinutes(5);
-
-  /** The retry of this controller: exponential from 2 s, no attempt limit, capped. */
-  public static GenericRetry retry() {
-    return GenericRetry.defaultLimitedExponentialRetry()
-        .withoutMaxAttempts()
-        .setMaxInterval(RETRY_CAP.toMillis());
-  }
 
   private final ApplicationKinds kinds;
   private final Clock clock;
@@ -197,14 +182,7 @@ public final class ApplicationDefinitionReconciler
   @Override
   public ErrorStatusUpdateControl<ApplicationDefinition> updateErrorStatus(
       ApplicationDefinition definition, Context<ApplicationDefinition> ctx, Exception e) {
-    int attempt = ctx.getRetryInfo().map(RetryInfo::getAttemptCount).orElse(0) + 1;
-    String message =
-        "retrying with backoff (attempt "
-            + attempt
-            + ", then at most every "
-            + RETRY_CAP.toMinutes()
-            + " minutes): "
-            + ReconcileErrors.describe(e);
+    String message = ReconcileErrors.retrying(ctx, e);
     UpdateControl<ApplicationDefinition> update =
         status(
             definition,

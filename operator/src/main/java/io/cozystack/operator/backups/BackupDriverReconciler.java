@@ -3,8 +3,10 @@ package io.cozystack.operator.backups;
 import io.cozystack.api.backups.v1alpha1.BackupDriver;
 import io.cozystack.api.backups.v1alpha1.BackupDriverStatus;
 import io.cozystack.api.meta.ConditionStatus;
+import io.cozystack.operator.ReconcileErrors;
 import io.cozystack.operator.status.Conditions;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
@@ -58,6 +60,25 @@ public final class BackupDriverReconciler implements Reconciler<BackupDriver> {
       update = UpdateControl.patchStatus(driver);
     }
     return nextLapse(resolution, now).map(update::rescheduleAfter).orElse(update);
+  }
+
+  /** A failed reconcile is shown beside the claim's conditions, and retried with backoff. */
+  @Override
+  public ErrorStatusUpdateControl<BackupDriver> updateErrorStatus(
+      BackupDriver driver, Context<BackupDriver> ctx, Exception e) {
+    long generation = Optional.ofNullable(driver.getMetadata().getGeneration()).orElse(0L);
+    BackupDriverStatus previous = driver.getStatus();
+    driver.setStatus(
+        new BackupDriverStatus(
+            generation,
+            Conditions.from(
+                    previous == null ? null : previous.conditions(), generation, clock.instant())
+                .waiting(ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e))
+                .build(),
+            previous == null ? null : previous.owned(),
+            previous == null ? null : previous.conflicts(),
+            previous == null ? null : previous.lastHeartbeat()));
+    return ErrorStatusUpdateControl.patchStatus(driver);
   }
 
   /** The earliest moment a live claim lapses: every driver is re-judged then. */

@@ -7,9 +7,11 @@ import io.cozystack.api.backups.v1alpha1.BackupJobStatus;
 import io.cozystack.api.backups.v1alpha1.BackupsApi;
 import io.cozystack.api.meta.TypedLocalObjectReference;
 import io.cozystack.contracts.driver.BackupClassRoute;
+import io.cozystack.operator.ReconcileErrors;
 import io.cozystack.operator.status.Conditions;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
@@ -147,6 +149,31 @@ public final class BackupJobDispatcher implements Reconciler<BackupJob>, AutoClo
             .map(r -> r.strategyRef().kind())
             .orElse(null);
     return BackupMetrics.JobView.of(j.getMetadata().getUid(), kind, j.getStatus());
+  }
+
+  /**
+   * A dispatch that failed (the credentials could not be projected, the API server away): the job
+   * stays Pending and says why while it is retried with backoff.
+   */
+  @Override
+  public ErrorStatusUpdateControl<BackupJob> updateErrorStatus(
+      BackupJob job, Context<BackupJob> ctx, Exception e) {
+    if (!DispatchStatus.undecided(job.getStatus() == null ? null : job.getStatus().phase())) {
+      return ErrorStatusUpdateControl.defaultErrorProcessing();
+    }
+    Conditions conditions =
+        Conditions.from(
+            job.getStatus() == null ? null : job.getStatus().conditions(),
+            Optional.ofNullable(job.getMetadata().getGeneration()).orElse(0L),
+            clock.instant());
+    UpdateControl<BackupJob> update =
+        write(
+            job,
+            DispatchStatus.waiting(
+                ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e), conditions));
+    return update.isPatchStatus()
+        ? ErrorStatusUpdateControl.patchStatus(job)
+        : ErrorStatusUpdateControl.defaultErrorProcessing();
   }
 
   private UpdateControl<BackupJob> write(BackupJob job, DispatchStatus outcome) {

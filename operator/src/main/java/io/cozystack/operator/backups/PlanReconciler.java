@@ -7,12 +7,14 @@ import io.cozystack.api.backups.v1alpha1.Plan;
 import io.cozystack.api.backups.v1alpha1.PlanStatus;
 import io.cozystack.api.meta.LocalObjectReference;
 import io.cozystack.api.meta.TypedLocalObjectReference;
+import io.cozystack.operator.ReconcileErrors;
 import io.cozystack.operator.packages.Ownership;
 import io.cozystack.operator.status.Conditions;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import java.time.Clock;
@@ -25,7 +27,9 @@ import java.util.Optional;
  * Plan → a BackupJob per cron slot (Cozystack §3.6). A slot is run if it is due and at most {@link
  * #STARTING_DEADLINE} old; an older missed slot (the operator was down) is skipped, not caught up,
  * and the status says which slot ran last and which comes next. One job per slot (its name is the
- * slot), owned by the Plan. The next slot wakes the Plan by a timer, not by polling.
+ * slot), owned by the Plan. The next slot wakes the Plan by a timer, not by polling. A job that
+ * cannot be written shows on the Plan ({@code BackupJobRefused}, or {@code ReconcileError} while
+ * retried).
  */
 public final class PlanReconciler implements Reconciler<Plan> {
   static final Duration STARTING_DEADLINE = Duration.ofMinutes(5);
@@ -39,11 +43,7 @@ public final class PlanReconciler implements Reconciler<Plan> {
   @Override
   public UpdateControl<Plan> reconcile(Plan plan, Context<Plan> ctx) {
     ZonedDateTime now = ZonedDateTime.now(clock).withZoneSameInstant(ZoneOffset.UTC);
-    Conditions conditions =
-        Conditions.from(
-            plan.getStatus() == null ? null : plan.getStatus().conditions(),
-            Optional.ofNullable(plan.getMetadata().getGeneration()).orElse(0L),
-            now.toInstant());
+    Conditions conditions = conditions(plan, now.toInstant());
     if (plan.getMetadata().getName().length() > Plan.NAME_LIMIT) {
       // Stored before the schema's rule: its slot jobs could never be created.
       conditions.stalled(
@@ -81,6 +81,36 @@ public final class PlanReconciler implements Reconciler<Plan> {
         last,
         next.map(ZonedDateTime::toString).orElse(null),
         next.map(n -> Duration.between(now, n).plusSeconds(1)).orElse(null));
+  }
+
+  /**
+   * A slot's BackupJob that cannot be written: refused by the API server (the Plan leads to an
+   * invalid job) needs a person; anything else is retried with backoff. Either way it is shown.
+   */
+  @Override
+  public ErrorStatusUpdateControl<Plan> updateErrorStatus(
+      Plan plan, Context<Plan> ctx, Exception e) {
+    Conditions conditions = conditions(plan, clock.instant());
+    if (ReconcileErrors.refused(e)) {
+      conditions.stalled(
+          "BackupJobRefused",
+          "the API server refused this Plan's BackupJob: "
+              + ReconcileErrors.describe(e)
+              + "; correct the Plan's spec");
+    } else {
+      conditions.waiting(ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e));
+    }
+    UpdateControl<Plan> update = status(plan, conditions, lastSchedule(plan), null, null);
+    return update.isPatchStatus()
+        ? ErrorStatusUpdateControl.patchStatus(plan)
+        : ErrorStatusUpdateControl.defaultErrorProcessing();
+  }
+
+  private static Conditions conditions(Plan plan, java.time.Instant now) {
+    return Conditions.from(
+        plan.getStatus() == null ? null : plan.getStatus().conditions(),
+        Optional.ofNullable(plan.getMetadata().getGeneration()).orElse(0L),
+        now);
   }
 
   private static String lastSchedule(Plan plan) {

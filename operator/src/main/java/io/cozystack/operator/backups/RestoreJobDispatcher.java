@@ -3,9 +3,11 @@ package io.cozystack.operator.backups;
 import io.cozystack.api.backups.v1alpha1.Backup;
 import io.cozystack.api.backups.v1alpha1.RestoreJob;
 import io.cozystack.api.backups.v1alpha1.RestoreJobStatus;
+import io.cozystack.operator.ReconcileErrors;
 import io.cozystack.operator.status.Conditions;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
@@ -122,6 +124,31 @@ public final class RestoreJobDispatcher implements Reconciler<RestoreJob> {
             .map(b -> b.getSpec().strategyRef().kind())
             .orElse(null);
     return BackupMetrics.JobView.of(j.getMetadata().getUid(), kind, j.getStatus());
+  }
+
+  /**
+   * A dispatch that failed (the credentials could not be projected, the API server away): the job
+   * stays Pending and says why while it is retried with backoff.
+   */
+  @Override
+  public ErrorStatusUpdateControl<RestoreJob> updateErrorStatus(
+      RestoreJob job, Context<RestoreJob> ctx, Exception e) {
+    if (!DispatchStatus.undecided(job.getStatus() == null ? null : job.getStatus().phase())) {
+      return ErrorStatusUpdateControl.defaultErrorProcessing();
+    }
+    Conditions conditions =
+        Conditions.from(
+            job.getStatus() == null ? null : job.getStatus().conditions(),
+            Optional.ofNullable(job.getMetadata().getGeneration()).orElse(0L),
+            clock.instant());
+    UpdateControl<RestoreJob> update =
+        write(
+            job,
+            DispatchStatus.waiting(
+                ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e), conditions));
+    return update.isPatchStatus()
+        ? ErrorStatusUpdateControl.patchStatus(job)
+        : ErrorStatusUpdateControl.defaultErrorProcessing();
   }
 
   private UpdateControl<RestoreJob> write(RestoreJob job, DispatchStatus outcome) {

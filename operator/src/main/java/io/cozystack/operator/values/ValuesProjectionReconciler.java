@@ -5,6 +5,8 @@ import io.cozystack.api.v1alpha1.ClusterValuesSpec;
 import io.cozystack.api.v1alpha1.ClusterValuesStatus;
 import io.cozystack.api.v1alpha1.ValuesTransport;
 import io.cozystack.api.values.ValuesKeys;
+import io.cozystack.operator.ReconcileErrors;
+import io.cozystack.operator.status.Conditions;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
@@ -12,6 +14,7 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
@@ -127,6 +130,25 @@ public final class ValuesProjectionReconciler implements Reconciler<ClusterValue
       update = UpdateControl.patchStatus(values);
     }
     return status.projected() < status.total() ? update.rescheduleAfter(RETRY_LAGGING) : update;
+  }
+
+  /** A projection that failed as a whole (the API server away): shown, and retried with backoff. */
+  @Override
+  public ErrorStatusUpdateControl<ClusterValues> updateErrorStatus(
+      ClusterValues values, Context<ClusterValues> ctx, Exception e) {
+    long generation = Optional.ofNullable(values.getMetadata().getGeneration()).orElse(0L);
+    ClusterValuesStatus previous = values.getStatus();
+    values.setStatus(
+        new ClusterValuesStatus(
+            generation,
+            Conditions.from(
+                    previous == null ? null : previous.conditions(), generation, clock.instant())
+                .waiting(ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e))
+                .build(),
+            previous == null ? null : previous.projected(),
+            previous == null ? null : previous.total(),
+            previous == null ? null : previous.namespaces()));
+    return ErrorStatusUpdateControl.patchStatus(values);
   }
 
   private List<ProjectionWriter.Outcome> write(

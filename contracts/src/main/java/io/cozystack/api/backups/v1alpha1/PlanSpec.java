@@ -5,12 +5,17 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.cozystack.api.meta.TypedLocalObjectReference;
 import io.fabric8.generator.annotation.Required;
+import io.fabric8.generator.annotation.Size;
 
 /** Spec of a {@link Plan}. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PlanSpec(
     @Required TypedLocalObjectReference applicationRef,
-    @Required String backupClassName,
+    @Required
+        @Size(min = 1)
+        @JsonPropertyDescription(
+            "The BackupClass each slot's BackupJob names (never empty: a job needs one).")
+        String backupClassName,
     PlanSchedule schedule) {
 
   /** When to run. */
