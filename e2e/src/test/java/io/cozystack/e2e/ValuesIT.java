@@ -197,6 +197,29 @@ class ValuesIT {
   }
 
   @Test
+  void aTenantOutsideTheTenantTreeIsToldSoAndTheClusterValuesAreNotBlamed() {
+    namespace("not-a-tenant-ns");
+    tenant("not-a-tenant-ns", "lost", Map.of());
+
+    GenericKubernetesResource lost =
+        awaitReason("Tenant", "not-a-tenant-ns", "lost", "ValuesMissing");
+    assertThat(message(lost))
+        .contains("Tenant not-a-tenant-ns/lost is outside the tenant tree")
+        .contains("create the Tenant in its parent tenant's namespace");
+    ClusterValues values = client.resources(ClusterValues.class).withName("cozystack").get();
+    assertThat(values.getStatus().conditions())
+        .as("one tenant's placement is not a fault of the platform's values")
+        .noneSatisfy(c -> assertThat(c.reason()).isEqualTo("InvalidValues"))
+        .noneSatisfy(c -> assertThat(c.message()).contains("lost"));
+
+    client
+        .genericKubernetesResources("apps.cozystack.io/v1alpha1", "Tenant")
+        .inNamespace("not-a-tenant-ns")
+        .withName("lost")
+        .delete();
+  }
+
+  @Test
   void aConfigMapEditedOrDeletedByHandIsRestored() {
     ConfigMap projected = awaitConfigMap("tenant-root");
     String original = projected.getData().get("values.yaml");

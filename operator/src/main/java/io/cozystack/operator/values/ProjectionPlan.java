@@ -29,9 +29,15 @@ public final class ProjectionPlan {
    * @param targets by namespace, sorted
    * @param awaitingNamespace tenants whose values are known but whose namespace does not exist yet
    * @param problems what keeps some values from being projected at all
+   * @param misplaced namespaces holding a Tenant outside the tenant tree (one whose namespace is
+   *     neither tenant-root nor a tenant's), each with why it gets no tenant values: the Tenant's
+   *     own problem, shown on it, never a fault of the ClusterValues
    */
   public record Plan(
-      Map<String, Target> targets, List<String> awaitingNamespace, List<String> problems) {}
+      Map<String, Target> targets,
+      List<String> awaitingNamespace,
+      List<String> problems,
+      Map<String, String> misplaced) {}
 
   private ProjectionPlan() {}
 
@@ -62,14 +68,22 @@ public final class ProjectionPlan {
     }
     List<String> awaiting =
         derived.byNamespace().keySet().stream().filter(n -> !existing.containsKey(n)).toList();
-    List<String> problems = new java.util.ArrayList<>(cluster.problems());
-    derived
-        .orphans()
-        .forEach(
-            t ->
-                problems.add(
-                    "Tenant " + t + ": its parent tenant is unknown, so it gets no values"));
-    return new Plan(targets, awaiting, List.copyOf(problems));
+    Map<String, String> misplaced = new TreeMap<>();
+    for (String tenant : derived.orphans()) {
+      String ns = tenant.substring(0, tenant.indexOf('/'));
+      misplaced.merge(
+          ns,
+          "Tenant "
+              + tenant
+              + " is outside the tenant tree: namespace "
+              + ns
+              + " is neither "
+              + TenantValuesDerivation.ROOT
+              + " nor a tenant's own, so nothing there gets tenant values; create the Tenant in"
+              + " its parent tenant's namespace",
+          (a, b) -> a + "; " + b);
+    }
+    return new Plan(targets, awaiting, List.copyOf(cluster.problems()), misplaced);
   }
 
   private static boolean isSystem(Namespace ns) {

@@ -20,6 +20,7 @@ public final class ValuesBoard {
 
   private final Map<String, Carried> carried = new ConcurrentHashMap<>();
   private final Map<String, String> lagging = new ConcurrentHashMap<>();
+  private final Map<String, String> misplaced = new ConcurrentHashMap<>();
   private final Map<String, List<Runnable>> waiters = new ConcurrentHashMap<>();
   private volatile ValuesTransport transport;
   private final List<Runnable> transportListeners =
@@ -58,6 +59,9 @@ public final class ValuesBoard {
           "no ClusterValues '"
               + io.cozystack.api.v1alpha1.ClusterValues.NAME
               + "' has been projected yet; create it");
+    }
+    if (misplaced.containsKey(namespace) && now == null) {
+      return ValuesCheck.missing(misplaced.get(namespace));
     }
     if (now == null || !(wanted == ValuesTransport.Secret ? now.secret() : now.configMap())) {
       String why = lagging.getOrDefault(namespace, "not projected yet");
@@ -108,6 +112,22 @@ public final class ValuesBoard {
   synchronized void forget(String namespace) {
     carried.remove(namespace);
     lagging.remove(namespace);
+  }
+
+  /**
+   * The namespaces holding a Tenant outside the tenant tree, each with why: none gets tenant
+   * values, so a consumer there is told so and waits for a person, not for a projection. A
+   * namespace that leaves the set wakes its waiters.
+   */
+  synchronized void misplaced(Map<String, String> now) {
+    List<String> changed = new ArrayList<>();
+    misplaced.keySet().stream().filter(ns -> !now.containsKey(ns)).forEach(changed::add);
+    now.keySet().stream()
+        .filter(ns -> !now.get(ns).equals(misplaced.get(ns)))
+        .forEach(changed::add);
+    misplaced.clear();
+    misplaced.putAll(now);
+    changed.forEach(this::wake);
   }
 
   private void wake(String namespace) {

@@ -200,6 +200,7 @@ public final class ValuesProjectionReconciler implements Reconciler<ClusterValue
       }
     }
     plan.awaitingNamespace().forEach(board::forget);
+    board.misplaced(plan.misplaced());
     board.transport(transport);
   }
 
