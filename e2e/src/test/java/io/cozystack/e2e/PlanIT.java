@@ -115,7 +115,7 @@ class PlanIT {
   }
 
   @Test
-  void aSlotJobThatCannotBeCreatedIsShownOnThePlanAndRetried() {
+  void aSlotJobThatCannotBeCreatedInADeletedNamespaceIsShownOnThePlan() {
     String terminating = namespace + "-gone";
     client
         .namespaces()
@@ -140,12 +140,13 @@ class PlanIT {
             .atMost(Duration.ofSeconds(30))
             .until(
                 () -> readyOf(terminating, "yearly"),
-                c -> c != null && c.reason().equals("ReconcileError"));
+                c -> c != null && c.reason().equals("NamespaceTerminating"));
     assertThat(ready.status().name()).isEqualTo("FALSE");
     assertThat(ready.message())
-        .startsWith("retrying with backoff (attempt ")
-        .contains("is being terminated")
-        .contains("HTTP 403");
+        .isEqualTo(
+            "namespace "
+                + terminating
+                + " is being deleted: no BackupJob can be created in it; the Plan goes with it");
   }
 
   @Test

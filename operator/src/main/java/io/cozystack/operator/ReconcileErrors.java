@@ -51,6 +51,35 @@ public final class ReconcileErrors {
     return false;
   }
 
+  /**
+   * The namespace is being deleted, so the API server refuses anything new in it: nothing to retry
+   * (the namespace's objects go with it), and nothing worth a stack trace.
+   */
+  public static boolean namespaceTerminating(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof KubernetesClientException kce
+          && kce.getCode() == 403
+          && kce.getStatus() != null
+          && kce.getStatus().getDetails() != null
+          && kce.getStatus().getDetails().getCauses() != null) {
+        return kce.getStatus().getDetails().getCauses().stream()
+            .anyMatch(c -> "NamespaceTerminating".equals(c.getReason()));
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The error status's control: retried with backoff, except in a namespace being deleted (shown,
+   * and left: the object goes with its namespace).
+   */
+  public static <R extends io.fabric8.kubernetes.api.model.HasMetadata>
+      io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl<R> control(
+          io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl<R> control,
+          Throwable e) {
+    return namespaceTerminating(e) ? control.withNoRetry() : control;
+  }
+
   /** "retrying with backoff (attempt n, then at most every 5 minutes): cause". */
   public static String retrying(Context<?> ctx, Throwable e) {
     int attempt = ctx.getRetryInfo().map(RetryInfo::getAttemptCount).orElse(0) + 1;

@@ -50,6 +50,11 @@ public final class BackupDriverReconciler implements Reconciler<BackupDriver> {
     Map<String, Instant> heartbeats = registry.heartbeats();
     DriverClaims.Resolution resolution = registry.resolve(now);
     DriverClaims.DriverState state = resolution.drivers().get(driver.getSpec().driver());
+    if (state == null) {
+      // The registry's own informers have not seen this driver yet (just created) or no longer
+      // see it (being deleted): they wake this controller when they do.
+      return UpdateControl.noUpdate();
+    }
     BackupDriverStatus status =
         status(driver, state, heartbeats.get(driver.getSpec().driver()), now);
     UpdateControl<BackupDriver> update;

@@ -171,9 +171,11 @@ public final class BackupJobDispatcher implements Reconciler<BackupJob>, AutoClo
             job,
             DispatchStatus.waiting(
                 ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e), conditions));
-    return update.isPatchStatus()
-        ? ErrorStatusUpdateControl.patchStatus(job)
-        : ErrorStatusUpdateControl.defaultErrorProcessing();
+    return ReconcileErrors.control(
+        update.isPatchStatus()
+            ? ErrorStatusUpdateControl.patchStatus(job)
+            : ErrorStatusUpdateControl.defaultErrorProcessing(),
+        e);
   }
 
   private UpdateControl<BackupJob> write(BackupJob job, DispatchStatus outcome) {

@@ -91,7 +91,13 @@ public final class PlanReconciler implements Reconciler<Plan> {
   public ErrorStatusUpdateControl<Plan> updateErrorStatus(
       Plan plan, Context<Plan> ctx, Exception e) {
     Conditions conditions = conditions(plan, clock.instant());
-    if (ReconcileErrors.refused(e)) {
+    if (ReconcileErrors.namespaceTerminating(e)) {
+      conditions.waiting(
+          "NamespaceTerminating",
+          "namespace "
+              + plan.getMetadata().getNamespace()
+              + " is being deleted: no BackupJob can be created in it; the Plan goes with it");
+    } else if (ReconcileErrors.refused(e)) {
       conditions.stalled(
           "BackupJobRefused",
           "the API server refused this Plan's BackupJob: "
@@ -101,9 +107,11 @@ public final class PlanReconciler implements Reconciler<Plan> {
       conditions.waiting(ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e));
     }
     UpdateControl<Plan> update = status(plan, conditions, lastSchedule(plan), null, null);
-    return update.isPatchStatus()
-        ? ErrorStatusUpdateControl.patchStatus(plan)
-        : ErrorStatusUpdateControl.defaultErrorProcessing();
+    return ReconcileErrors.control(
+        update.isPatchStatus()
+            ? ErrorStatusUpdateControl.patchStatus(plan)
+            : ErrorStatusUpdateControl.defaultErrorProcessing(),
+        e);
   }
 
   private static Conditions conditions(Plan plan, java.time.Instant now) {

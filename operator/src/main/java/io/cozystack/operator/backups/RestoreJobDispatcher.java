@@ -146,9 +146,11 @@ public final class RestoreJobDispatcher implements Reconciler<RestoreJob> {
             job,
             DispatchStatus.waiting(
                 ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e), conditions));
-    return update.isPatchStatus()
-        ? ErrorStatusUpdateControl.patchStatus(job)
-        : ErrorStatusUpdateControl.defaultErrorProcessing();
+    return ReconcileErrors.control(
+        update.isPatchStatus()
+            ? ErrorStatusUpdateControl.patchStatus(job)
+            : ErrorStatusUpdateControl.defaultErrorProcessing(),
+        e);
   }
 
   private UpdateControl<RestoreJob> write(RestoreJob job, DispatchStatus outcome) {
