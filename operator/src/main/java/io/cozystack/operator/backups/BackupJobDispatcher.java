@@ -169,8 +169,15 @@ public final class BackupJobDispatcher implements Reconciler<BackupJob>, AutoClo
     UpdateControl<BackupJob> update =
         write(
             job,
-            DispatchStatus.waiting(
-                ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e), conditions));
+            ReconcileErrors.namespaceTerminating(e)
+                ? DispatchStatus.waiting(
+                    "NamespaceTerminating",
+                    "namespace "
+                        + job.getMetadata().getNamespace()
+                        + " is being deleted: the job cannot be dispatched; it goes with it",
+                    conditions)
+                : DispatchStatus.waiting(
+                    ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e), conditions));
     return ReconcileErrors.control(
         update.isPatchStatus()
             ? ErrorStatusUpdateControl.patchStatus(job)
