@@ -2,13 +2,16 @@ package io.cozystack.contracts.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cel.bundle.Cel;
+import dev.cel.bundle.CelBuilder;
 import dev.cel.bundle.CelFactory;
 import dev.cel.common.CelOptions;
 import dev.cel.common.CelValidationException;
 import dev.cel.common.types.SimpleType;
+import dev.cel.compiler.CelCompilerLibrary;
 import dev.cel.extensions.CelExtensions;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
+import dev.cel.runtime.CelRuntimeLibrary;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -49,29 +52,32 @@ final class CelRules {
           "format");
 
   private static final CelOptions OPTIONS = CelOptions.current().build();
-  private static final Cel CEL =
-      CelFactory.standardCelBuilder()
-          .setOptions(OPTIONS)
-          .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
-          .addCompilerLibraries(
-              CelExtensions.strings(),
-              CelExtensions.lists(),
-              CelExtensions.regex(),
-              CelExtensions.sets(OPTIONS),
-              CelExtensions.math(OPTIONS),
-              CelExtensions.encoders(OPTIONS),
-              CelExtensions.optional())
-          .addRuntimeLibraries(
-              CelExtensions.strings(),
-              CelExtensions.lists(),
-              CelExtensions.regex(),
-              CelExtensions.sets(OPTIONS),
-              CelExtensions.math(OPTIONS),
-              CelExtensions.encoders(OPTIONS),
-              CelExtensions.optional())
-          .addVar("self", SimpleType.DYN)
-          .addVar("oldSelf", SimpleType.DYN)
-          .build();
+  private static final Cel CEL = build();
+
+  /** CEL with the extension libraries, each added to the compiler and the runtime alike. */
+  private static Cel build() {
+    CelBuilder builder =
+        CelFactory.standardCelBuilder()
+            .setOptions(OPTIONS)
+            .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
+            .addVar("self", SimpleType.DYN)
+            .addVar("oldSelf", SimpleType.DYN);
+    List<Object> libraries =
+        List.of(
+            CelExtensions.strings(),
+            CelExtensions.lists(),
+            CelExtensions.regex(),
+            CelExtensions.sets(OPTIONS),
+            CelExtensions.math(OPTIONS),
+            CelExtensions.encoders(OPTIONS),
+            CelExtensions.optional());
+    for (Object library : libraries) {
+      builder
+          .addCompilerLibraries((CelCompilerLibrary) library)
+          .addRuntimeLibraries((CelRuntimeLibrary) library);
+    }
+    return builder.build();
+  }
 
   /** A compiled rule, or why it could not be compiled. */
   private record Compiled(Optional<Cel.Program> program, String error) {}
