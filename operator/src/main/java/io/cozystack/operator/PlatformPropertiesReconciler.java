@@ -63,10 +63,12 @@ public final class PlatformPropertiesReconciler implements Reconciler<PlatformPr
     properties.setStatus(
         new PlatformPropertiesStatus(
             generation,
-            Conditions.from(
-                    previous == null ? null : previous.conditions(), generation, clock.instant())
-                .waiting(ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e))
-                .build(),
+            ReconcileErrors.conditions(
+                previous == null ? null : previous.conditions(),
+                generation,
+                clock.instant(),
+                ctx,
+                e),
             previous == null ? null : previous.kubernetesVersion(),
             Contracts.PLATFORM_VERSION,
             Contracts.VERSION));

@@ -80,6 +80,18 @@ public final class ReconcileErrors {
     return namespaceTerminating(e) ? control.withNoRetry() : control;
   }
 
+  /** The previous conditions with Ready=False, Reconciling=True, {@link #RECONCILE_ERROR}. */
+  public static java.util.List<io.cozystack.api.meta.Condition> conditions(
+      java.util.List<io.cozystack.api.meta.Condition> previous,
+      long generation,
+      java.time.Instant now,
+      Context<?> ctx,
+      Throwable e) {
+    return io.cozystack.operator.status.Conditions.from(previous, generation, now)
+        .waiting(RECONCILE_ERROR, retrying(ctx, e))
+        .build();
+  }
+
   /** "retrying with backoff (attempt n, then at most every 5 minutes): cause". */
   public static String retrying(Context<?> ctx, Throwable e) {
     int attempt = ctx.getRetryInfo().map(RetryInfo::getAttemptCount).orElse(0) + 1;

@@ -76,10 +76,12 @@ public final class BackupDriverReconciler implements Reconciler<BackupDriver> {
     driver.setStatus(
         new BackupDriverStatus(
             generation,
-            Conditions.from(
-                    previous == null ? null : previous.conditions(), generation, clock.instant())
-                .waiting(ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e))
-                .build(),
+            ReconcileErrors.conditions(
+                previous == null ? null : previous.conditions(),
+                generation,
+                clock.instant(),
+                ctx,
+                e),
             previous == null ? null : previous.owned(),
             previous == null ? null : previous.conflicts(),
             previous == null ? null : previous.lastHeartbeat()));

@@ -58,6 +58,34 @@ public record DispatchStatus(
   }
 
   /**
+   * A dispatch that threw: Pending, saying why ({@code NamespaceTerminating}, or {@code
+   * ReconcileError} while retried).
+   */
+  static DispatchStatus error(
+      io.fabric8.kubernetes.api.model.HasMetadata job,
+      java.util.List<io.cozystack.api.meta.Condition> previous,
+      java.time.Instant now,
+      io.javaoperatorsdk.operator.api.reconciler.Context<?> ctx,
+      Exception e) {
+    Conditions conditions =
+        Conditions.from(
+            previous,
+            java.util.Optional.ofNullable(job.getMetadata().getGeneration()).orElse(0L),
+            now);
+    return io.cozystack.operator.ReconcileErrors.namespaceTerminating(e)
+        ? waiting(
+            "NamespaceTerminating",
+            "namespace "
+                + job.getMetadata().getNamespace()
+                + " is being deleted: the job cannot be dispatched; it goes with it",
+            conditions)
+        : waiting(
+            io.cozystack.operator.ReconcileErrors.RECONCILE_ERROR,
+            io.cozystack.operator.ReconcileErrors.retrying(ctx, e),
+            conditions);
+  }
+
+  /**
    * Whether the dispatcher still decides for a job in {@code phase} (a driver has not taken it).
    */
   static boolean undecided(RunPhase phase) {

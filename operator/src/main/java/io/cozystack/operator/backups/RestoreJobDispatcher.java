@@ -136,23 +136,15 @@ public final class RestoreJobDispatcher implements Reconciler<RestoreJob> {
     if (!DispatchStatus.undecided(job.getStatus() == null ? null : job.getStatus().phase())) {
       return ErrorStatusUpdateControl.defaultErrorProcessing();
     }
-    Conditions conditions =
-        Conditions.from(
-            job.getStatus() == null ? null : job.getStatus().conditions(),
-            Optional.ofNullable(job.getMetadata().getGeneration()).orElse(0L),
-            clock.instant());
     UpdateControl<RestoreJob> update =
         write(
             job,
-            ReconcileErrors.namespaceTerminating(e)
-                ? DispatchStatus.waiting(
-                    "NamespaceTerminating",
-                    "namespace "
-                        + job.getMetadata().getNamespace()
-                        + " is being deleted: the job cannot be dispatched; it goes with it",
-                    conditions)
-                : DispatchStatus.waiting(
-                    ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e), conditions));
+            DispatchStatus.error(
+                job,
+                job.getStatus() == null ? null : job.getStatus().conditions(),
+                clock.instant(),
+                ctx,
+                e));
     return ReconcileErrors.control(
         update.isPatchStatus()
             ? ErrorStatusUpdateControl.patchStatus(job)

@@ -6,7 +6,6 @@ import io.cozystack.api.v1alpha1.ClusterValuesStatus;
 import io.cozystack.api.v1alpha1.ValuesTransport;
 import io.cozystack.api.values.ValuesKeys;
 import io.cozystack.operator.ReconcileErrors;
-import io.cozystack.operator.status.Conditions;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
@@ -141,10 +140,12 @@ public final class ValuesProjectionReconciler implements Reconciler<ClusterValue
     values.setStatus(
         new ClusterValuesStatus(
             generation,
-            Conditions.from(
-                    previous == null ? null : previous.conditions(), generation, clock.instant())
-                .waiting(ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e))
-                .build(),
+            ReconcileErrors.conditions(
+                previous == null ? null : previous.conditions(),
+                generation,
+                clock.instant(),
+                ctx,
+                e),
             previous == null ? null : previous.projected(),
             previous == null ? null : previous.total(),
             previous == null ? null : previous.namespaces()));
