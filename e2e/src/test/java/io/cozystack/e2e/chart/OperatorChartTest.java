@@ -104,9 +104,13 @@ class OperatorChartTest {
                 "metrics.serviceMonitor.enabled",
                 true));
 
-    assertThat(defaults.ofKind("Role")).hasSize(1);
+    assertThat(defaults.ofKind("Role"))
+        .extracting(r -> r.getMetadata().getName())
+        .containsExactlyInAnyOrder("cozy-operator-leader-election", "cozy-operator-driver-leases");
     assertThat(defaults.ofKind("ServiceMonitor")).isEmpty();
-    assertThat(single.ofKind("Role")).isEmpty();
+    assertThat(single.ofKind("Role"))
+        .extracting(r -> r.getMetadata().getName())
+        .containsExactly("cozy-operator-driver-leases");
     assertThat(single.ofKind("ServiceMonitor")).hasSize(1);
     assertThat(defaults.ofKind("Service")).hasSize(1);
     assertThat(defaults.ofKind("ServiceAccount")).hasSize(1);
@@ -259,5 +263,17 @@ class OperatorChartTest {
 
   static ClusterRole clusterRole() {
     return typed(operatorPart(Map.of()).one("ClusterRole"), ClusterRole.class);
+  }
+
+  /** The rules of the chart's Roles, by the namespace each is in. */
+  static Map<String, List<io.fabric8.kubernetes.api.model.rbac.PolicyRule>> roleRulesByNamespace() {
+    Map<String, List<io.fabric8.kubernetes.api.model.rbac.PolicyRule>> rules =
+        new java.util.HashMap<>();
+    for (GenericKubernetesResource role : operatorPart(Map.of()).ofKind("Role")) {
+      rules
+          .computeIfAbsent(role.getMetadata().getNamespace(), k -> new java.util.ArrayList<>())
+          .addAll(typed(role, io.fabric8.kubernetes.api.model.rbac.Role.class).getRules());
+    }
+    return rules;
   }
 }

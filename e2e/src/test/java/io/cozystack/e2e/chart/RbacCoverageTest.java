@@ -71,7 +71,8 @@ class RbacCoverageTest {
           "patch backups.cozystack.io backupdrivers/status",
           "patch backups.cozystack.io backupjobs/status",
           "patch backups.cozystack.io backupdrivers",
-          "patch coordination.k8s.io leases",
+          "patch coordination.k8s.io leases in cozy-system named"
+              + " backup-driver-job.platform.cozystack.io",
           "create backups.cozystack.io backups",
           "create backups.cozystack.io backupjobs",
           "patch backups.cozystack.io plans/status",
@@ -139,15 +140,16 @@ class RbacCoverageTest {
       runtime.stop();
     }
     List<PolicyRule> rules = OperatorChartTest.clusterRole().getRules();
+    Map<String, List<PolicyRule>> roles = OperatorChartTest.roleRulesByNamespace();
 
     Set<String> denied = new TreeSet<>();
     for (String request : requests) {
-      if (!ApiRequest.parse(request).allowedBy(rules)) {
+      if (!allowed(ApiRequest.parse(request), rules, roles)) {
         denied.add(request);
       }
     }
     for (String write : WRITES) {
-      if (!ApiRequest.parse(write).allowedBy(rules)) {
+      if (!allowed(ApiRequest.parse(write), rules, roles)) {
         denied.add(write);
       }
     }
@@ -156,6 +158,34 @@ class RbacCoverageTest {
         .as("requests recorded")
         .anyMatch(r -> r.startsWith("watch helm.toolkit.fluxcd.io"));
     assertThat(denied).as("requests the chart's ClusterRole does not allow").isEmpty();
+  }
+
+  /** Allowed by the ClusterRole, or by a Role of the request's own namespace. */
+  private static boolean allowed(
+      ApiRequest request, List<PolicyRule> cluster, Map<String, List<PolicyRule>> roles) {
+    return request.allowedBy(cluster)
+        || (request.namespace() != null
+            && request.allowedBy(roles.getOrDefault(request.namespace(), List.of())));
+  }
+
+  @Test
+  void noLeaseIsWritableOutsideTheNamespacesThatHoldThem() {
+    List<PolicyRule> cluster = OperatorChartTest.clusterRole().getRules();
+    Map<String, List<PolicyRule>> roles = OperatorChartTest.roleRulesByNamespace();
+    ApiRequest kubeSystem =
+        ApiRequest.parse("patch coordination.k8s.io leases in kube-system named kube-scheduler");
+    ApiRequest otherDriver =
+        ApiRequest.parse(
+            "patch coordination.k8s.io leases in cozy-system named backup-driver-velero.example");
+
+    assertThat(allowed(kubeSystem, cluster, roles)).as(kubeSystem.toString()).isFalse();
+    assertThat(allowed(otherDriver, cluster, roles)).as(otherDriver.toString()).isFalse();
+    assertThat(
+            allowed(
+                ApiRequest.parse("watch coordination.k8s.io leases in cozy-system"),
+                cluster,
+                roles))
+        .isTrue();
   }
 
   /**
