@@ -85,6 +85,7 @@ class ChartInstallIT {
 
     Path saKubeconfig =
         ServiceAccountKubeconfig.write(client, kubeconfig, namespace, "cozy-operator");
+    crdsOutsideTheApplicationGroupAreRefused(saKubeconfig);
     List<String> args =
         container.getArgs().stream()
             .map(a -> a.startsWith("--metrics-port=") ? "--metrics-port=0" : a)
@@ -172,6 +173,61 @@ class ChartInstallIT {
       client.resources(PlatformProperties.class).withName(PlatformProperties.NAME).delete();
       client.resources(Package.class).withName("acme.charted").delete();
       client.resources(PackageSource.class).withName("acme.charted").delete();
+    }
+  }
+
+  /**
+   * The chart's admission policy: the operator's account may not create a CRD of another group (its
+   * ClusterRole cannot say so, the CRDs it creates are named at runtime), nor delete one.
+   */
+  private static void crdsOutsideTheApplicationGroupAreRefused(Path saKubeconfig) throws Exception {
+    io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition foreign =
+        Serialization.unmarshal(
+            """
+            apiVersion: apiextensions.k8s.io/v1
+            kind: CustomResourceDefinition
+            metadata: {name: widgets.evil.example.org}
+            spec:
+              group: evil.example.org
+              scope: Namespaced
+              names: {kind: Widget, plural: widgets, singular: widget}
+              versions:
+                - name: v1
+                  served: true
+                  storage: true
+                  schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}
+            """,
+            io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition.class);
+    try (KubernetesClient asOperator =
+        new io.fabric8.kubernetes.client.KubernetesClientBuilder()
+            .withConfig(
+                io.fabric8.kubernetes.client.Config.fromKubeconfig(
+                    java.nio.file.Files.readString(saKubeconfig)))
+            .build()) {
+      // A new policy is enforced once the API server has compiled it: a moment after the install.
+      String refusal =
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .until(
+                  () -> {
+                    try {
+                      asOperator
+                          .apiextensions()
+                          .v1()
+                          .customResourceDefinitions()
+                          .resource(foreign)
+                          .dryRun()
+                          .create();
+                      return null;
+                    } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                      return e.getMessage();
+                    }
+                  },
+                  m -> m != null);
+      assertThat(refusal)
+          .contains("ValidatingAdmissionPolicy")
+          .contains("CustomResourceDefinitions of apps.cozystack.io only")
+          .contains("CREATE of widgets.evil.example.org");
     }
   }
 }
