@@ -167,7 +167,9 @@ class ChartInstallIT {
       // cannot ...
       assertThat(output)
           .noneMatch(
-              l -> l.contains("forbidden: User \"system:serviceaccount:") && l.contains("cannot"));
+              l -> l.contains("forbidden: User \"system:serviceaccount:") && l.contains("cannot"))
+          .as("nothing the operator writes is refused by the chart's admission policies")
+          .noneMatch(l -> l.contains("ValidatingAdmissionPolicy") && l.contains("denied"));
     } finally {
       operator.destroyForcibly();
       client.resources(PlatformProperties.class).withName(PlatformProperties.NAME).delete();
@@ -228,6 +230,33 @@ class ChartInstallIT {
           .contains("ValidatingAdmissionPolicy")
           .contains("CustomResourceDefinitions of apps.cozystack.io only")
           .contains("CREATE of widgets.evil.example.org");
+      String secret =
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .until(
+                  () -> {
+                    try {
+                      asOperator
+                          .secrets()
+                          .inNamespace("kube-system")
+                          .resource(
+                              new io.fabric8.kubernetes.api.model.SecretBuilder()
+                                  .withNewMetadata()
+                                  .withName("not-the-operators")
+                                  .endMetadata()
+                                  .build())
+                          .dryRun()
+                          .create();
+                      return null;
+                    } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                      return e.getMessage();
+                    }
+                  },
+                  m -> m != null);
+      assertThat(secret)
+          .as("a Secret the operator never writes")
+          .contains("the cozy-operator writes only cozystack-values and cozy-backups-creds")
+          .contains("CREATE of secrets kube-system/not-the-operators");
     }
   }
 }
