@@ -257,6 +257,61 @@ class ChartInstallIT {
           .as("a Secret the operator never writes")
           .contains("the cozy-operator writes only cozystack-values and cozy-backups-creds")
           .contains("CREATE of secrets kube-system/not-the-operators");
+      String job =
+          refusalOf(() -> asOperator.batch().v1().jobs().resource(job(false)).dryRun().create());
+      assertThat(job)
+          .contains("the cozy-operator creates only the batch Jobs of backup and restore runs")
+          .contains("CREATE of Job kube-system/not-a-run");
+      // The shape the Job driver creates (RunJobs): controlled by its BackupJob, mode labelled.
+      asOperator.batch().v1().jobs().resource(job(true)).dryRun().create();
     }
+  }
+
+  /** The message of the API server's refusal of {@code write}, once the policy is enforced. */
+  private static String refusalOf(Runnable write) {
+    return await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              try {
+                write.run();
+                return null;
+              } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                return e.getMessage();
+              }
+            },
+            m -> m != null);
+  }
+
+  private static io.fabric8.kubernetes.api.model.batch.v1.Job job(boolean ofARun) {
+    var metadata =
+        new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
+            .withName(ofARun ? "adhoc-backup" : "not-a-run")
+            .withNamespace("kube-system");
+    if (ofARun) {
+      metadata
+          .withLabels(Map.of("job.strategy.backups.cozystack.io/mode", "backup"))
+          .addNewOwnerReference()
+          .withApiVersion("backups.cozystack.io/v1alpha1")
+          .withKind("BackupJob")
+          .withName("adhoc")
+          .withUid("00000000-0000-0000-0000-000000000001")
+          .withController(true)
+          .endOwnerReference();
+    }
+    return new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder()
+        .withMetadata(metadata.build())
+        .withNewSpec()
+        .withNewTemplate()
+        .withNewSpec()
+        .withRestartPolicy("Never")
+        .addNewContainer()
+        .withName("run")
+        .withImage("busybox")
+        .endContainer()
+        .endSpec()
+        .endTemplate()
+        .endSpec()
+        .build();
   }
 }
