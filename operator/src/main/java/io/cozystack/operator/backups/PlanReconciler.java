@@ -107,11 +107,14 @@ public final class PlanReconciler implements Reconciler<Plan> {
       conditions.waiting(ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e));
     }
     UpdateControl<Plan> update = status(plan, conditions, lastSchedule(plan), null, null);
-    return ReconcileErrors.control(
-        update.isPatchStatus()
-            ? ErrorStatusUpdateControl.patchStatus(plan)
-            : ErrorStatusUpdateControl.defaultErrorProcessing(),
-        e);
+    ErrorStatusUpdateControl<Plan> control =
+        ReconcileErrors.control(
+            update.isPatchStatus()
+                ? ErrorStatusUpdateControl.patchStatus(plan)
+                : ErrorStatusUpdateControl.defaultErrorProcessing(),
+            e);
+    // A refused job is refused again until the Plan changes, and a change reconciles it anyway.
+    return ReconcileErrors.refused(e) ? control.withNoRetry() : control;
   }
 
   private static Conditions conditions(Plan plan, java.time.Instant now) {
