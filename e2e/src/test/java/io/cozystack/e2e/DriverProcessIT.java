@@ -85,7 +85,14 @@ class DriverProcessIT {
           .during(Duration.ofSeconds(5))
           .atMost(Duration.ofSeconds(10))
           .until(() -> !follower.saw("running backup drivers"));
-      assertThat(follower.saw("Leader of backup-drivers-cnpg-leader is now")).isTrue();
+      // It says whom it follows once its JVM has started and read the Lease: slow on a loaded
+      // machine (seen in CI), so waited for, not read at one moment.
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> follower.saw("Leader of backup-drivers-cnpg-leader is now"));
+      assertThat(follower.saw("running backup drivers"))
+          .as("still no driver on the follower")
+          .isFalse();
 
       long killed = System.nanoTime();
       first.process.destroyForcibly(); // SIGKILL: the Lease is not released
