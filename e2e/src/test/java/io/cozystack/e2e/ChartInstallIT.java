@@ -208,51 +208,33 @@ class ChartInstallIT {
             .build()) {
       // A new policy is enforced once the API server has compiled it: a moment after the install.
       String refusal =
-          await()
-              .atMost(Duration.ofSeconds(30))
-              .until(
-                  () -> {
-                    try {
-                      asOperator
-                          .apiextensions()
-                          .v1()
-                          .customResourceDefinitions()
-                          .resource(foreign)
-                          .dryRun()
-                          .create();
-                      return null;
-                    } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-                      return e.getMessage();
-                    }
-                  },
-                  m -> m != null);
+          refusalOf(
+              () ->
+                  asOperator
+                      .apiextensions()
+                      .v1()
+                      .customResourceDefinitions()
+                      .resource(foreign)
+                      .dryRun()
+                      .create());
       assertThat(refusal)
           .contains("ValidatingAdmissionPolicy")
           .contains("CustomResourceDefinitions of apps.cozystack.io only")
           .contains("CREATE of widgets.evil.example.org");
       String secret =
-          await()
-              .atMost(Duration.ofSeconds(30))
-              .until(
-                  () -> {
-                    try {
-                      asOperator
-                          .secrets()
-                          .inNamespace("kube-system")
-                          .resource(
-                              new io.fabric8.kubernetes.api.model.SecretBuilder()
-                                  .withNewMetadata()
-                                  .withName("not-the-operators")
-                                  .endMetadata()
-                                  .build())
-                          .dryRun()
-                          .create();
-                      return null;
-                    } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-                      return e.getMessage();
-                    }
-                  },
-                  m -> m != null);
+          refusalOf(
+              () ->
+                  asOperator
+                      .secrets()
+                      .inNamespace("kube-system")
+                      .resource(
+                          new io.fabric8.kubernetes.api.model.SecretBuilder()
+                              .withNewMetadata()
+                              .withName("not-the-operators")
+                              .endMetadata()
+                              .build())
+                      .dryRun()
+                      .create());
       assertThat(secret)
           .as("a Secret the operator never writes")
           .contains("the cozy-operator writes only cozystack-values and cozy-backups-creds")

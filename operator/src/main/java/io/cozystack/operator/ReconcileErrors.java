@@ -1,10 +1,16 @@
 package io.cozystack.operator;
 
+import io.cozystack.api.meta.Condition;
+import io.cozystack.operator.status.Conditions;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
 import io.javaoperatorsdk.operator.processing.retry.GenericRetry;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 
 /**
  * A failed reconcile, for status and logs: one line a person can act on, whether the API server
@@ -73,21 +79,15 @@ public final class ReconcileErrors {
    * The error status's control: retried with backoff, except in a namespace being deleted (shown,
    * and left: the object goes with its namespace).
    */
-  public static <R extends io.fabric8.kubernetes.api.model.HasMetadata>
-      io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl<R> control(
-          io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl<R> control,
-          Throwable e) {
+  public static <R extends HasMetadata> ErrorStatusUpdateControl<R> control(
+      ErrorStatusUpdateControl<R> control, Throwable e) {
     return namespaceTerminating(e) ? control.withNoRetry() : control;
   }
 
   /** The previous conditions with Ready=False, Reconciling=True, {@link #RECONCILE_ERROR}. */
-  public static java.util.List<io.cozystack.api.meta.Condition> conditions(
-      java.util.List<io.cozystack.api.meta.Condition> previous,
-      long generation,
-      java.time.Instant now,
-      Context<?> ctx,
-      Throwable e) {
-    return io.cozystack.operator.status.Conditions.from(previous, generation, now)
+  public static List<Condition> conditions(
+      List<Condition> previous, long generation, Instant now, Context<?> ctx, Throwable e) {
+    return Conditions.from(previous, generation, now)
         .waiting(RECONCILE_ERROR, retrying(ctx, e))
         .build();
   }

@@ -2,6 +2,7 @@ package io.cozystack.contracts.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.cozystack.contracts.definition.SchemaDefaults;
 import io.cozystack.contracts.schemas.KubeconformSchemas;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -81,7 +82,7 @@ public final class ApiServerRules {
     if (kind.statusSubresource()) {
       body.remove("status"); // a create through the main resource drops status
     }
-    Defaults.apply(kind.schema(), body);
+    SchemaDefaults.applyInPlace(kind.schema(), body);
     ObjectNode fields = body.deepCopy();
     fields.remove(List.of("apiVersion", "kind", "metadata"));
     SchemaRules.check(kind.schema(), fields, "", violations);

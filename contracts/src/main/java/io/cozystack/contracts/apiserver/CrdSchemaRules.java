@@ -2,6 +2,7 @@ package io.cozystack.contracts.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.re2j.PatternSyntaxException;
+import io.cozystack.contracts.definition.SchemaDefaults;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -104,7 +105,7 @@ final class CrdSchemaRules {
     if (schema.has("default") && !schema.get("default").isNull()) {
       List<Violation> found = new ArrayList<>();
       JsonNode value = schema.get("default").deepCopy();
-      Defaults.apply(schema, value);
+      SchemaDefaults.applyInPlace(schema, value);
       SchemaRules.check(schema, value, "", found);
       for (Violation v : found) {
         out.add(new Violation(join(at(path, "default"), v.field()), v.message()));

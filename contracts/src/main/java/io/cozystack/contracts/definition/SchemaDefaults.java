@@ -9,8 +9,10 @@ import java.util.Map;
 
 /**
  * Applies a structural schema's defaults to a value, as the API server does when it reads an
- * object: a missing (or null, when not nullable) property with a default gets a copy of it, then
- * every property is defaulted by its own schema, and so are array items and additional properties.
+ * object: a missing (or null, when not nullable) property with a default gets a copy of it, a null
+ * that is not allowed and has no default is dropped, then every property is defaulted by its own
+ * schema, and so are array items and additional properties. The validator ({@code
+ * io.cozystack.contracts.apiserver}) defaults objects with it before judging them.
  *
  * <p>Rendering applies the definition's defaults itself because the API server applies a changed
  * schema's defaults only on its next read of each object, and an informer's copy is never re-read.
@@ -24,6 +26,14 @@ public final class SchemaDefaults {
         value == null || value.isNull() ? JsonNodeFactory.instance.objectNode() : value.deepCopy();
     fill(schema, start);
     return start;
+  }
+
+  /**
+   * Defaults {@code value} in place, as the API server does before it validates: a {@code null} the
+   * schema does not allow is replaced by the default, or dropped when there is none.
+   */
+  public static void applyInPlace(JsonNode schema, JsonNode value) {
+    fill(schema, value);
   }
 
   /**
@@ -53,7 +63,13 @@ public final class SchemaDefaults {
     if (value instanceof ObjectNode object) {
       fillObject(schema, object);
     } else if (value instanceof ArrayNode array) {
-      array.forEach(item -> fill(schema.get("items"), item));
+      JsonNode items = schema.get("items");
+      for (int i = 0; i < array.size(); i++) {
+        if (unset(items, array.get(i)) && items.has("default")) {
+          array.set(i, items.get("default").deepCopy());
+        }
+        fill(items, array.get(i));
+      }
     }
   }
 
@@ -62,10 +78,8 @@ public final class SchemaDefaults {
     for (Iterator<Map.Entry<String, JsonNode>> it = properties.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> property = it.next();
       JsonNode present = object.get(property.getKey());
-      boolean missing =
-          present == null
-              || (present.isNull() && !property.getValue().path("nullable").asBoolean());
-      if (missing && property.getValue().has("default")) {
+      if ((present == null || unset(property.getValue(), present))
+          && property.getValue().has("default")) {
         object.set(property.getKey(), property.getValue().get("default").deepCopy());
       }
     }
@@ -73,7 +87,24 @@ public final class SchemaDefaults {
     for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> field = it.next();
       JsonNode own = properties.get(field.getKey());
-      fill(own != null ? own : additional, field.getValue());
+      JsonNode fieldSchema = own != null ? own : additional;
+      if (fieldSchema != null && unset(fieldSchema, field.getValue())) {
+        if (fieldSchema.has("default")) {
+          field.setValue(fieldSchema.get("default").deepCopy());
+        } else {
+          it.remove(); // the API server prunes a null its schema does not allow
+          continue;
+        }
+      }
+      fill(fieldSchema, field.getValue());
     }
+  }
+
+  /** A {@code null} where the schema does not allow one. */
+  private static boolean unset(JsonNode schema, JsonNode value) {
+    return value.isNull()
+        && schema != null
+        && schema.isObject()
+        && !schema.path("nullable").asBoolean(false);
   }
 }

@@ -29,12 +29,11 @@ final class ApiServerRule {
   static ApiServerRules.Result check(
       ApiServerRules rules,
       String file,
-      String text,
+      YamlLines lines,
       int document,
       JsonNode object,
       List<Finding> findings) {
     ApiServerRules.Result result = rules.create(object);
-    YamlLines lines = result.accepted() ? null : YamlLines.of(text);
     for (Violation violation : result.violations()) {
       findings.add(
           new Finding(
@@ -66,7 +65,7 @@ final class ApiServerRule {
 
   /** Findings for a catalog file's only document, judged by the platform's CRDs. */
   static void check(String file, JsonNode object, CatalogFiles files, List<Finding> findings) {
-    check(platform(), file, files.text(file), 0, object, findings);
+    check(platform(), file, YamlLines.of(files.text(file)), 0, object, findings);
   }
 
   /**
@@ -75,7 +74,7 @@ final class ApiServerRule {
    */
   static void rendered(String chart, JsonNode object, List<Finding> findings) {
     List<Finding> found = new java.util.ArrayList<>();
-    check(platform(), chart, "", 0, object, found);
+    check(platform(), chart, YamlLines.of(""), 0, object, found);
     for (Finding finding : found) {
       if (findings.stream().noneMatch(f -> f.message().equals(finding.message()))) {
         findings.add(finding);

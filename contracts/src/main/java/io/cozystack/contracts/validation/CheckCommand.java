@@ -78,14 +78,18 @@ final class CheckCommand implements Callable<Integer> {
                 "correct the YAML syntax"));
         continue;
       }
+      YamlLines lines = YamlLines.of(text);
       for (int i = 0; i < documents.size(); i++) {
         ApiServerRules.Result result =
-            ApiServerRule.check(rules, relative, text, i, documents.get(i), findings);
+            ApiServerRule.check(rules, relative, lines, i, documents.get(i), findings);
         if (result.known()) {
           checked++;
           if (result.accepted()) {
-            int line = YamlLines.of(text).line(i, "spec.application.openAPISchema");
-            servedCrd(relative, line, documents.get(i), findings);
+            servedCrd(
+                relative,
+                lines.line(i, "spec.application.openAPISchema"),
+                documents.get(i),
+                findings);
           }
         } else {
           skipped++;

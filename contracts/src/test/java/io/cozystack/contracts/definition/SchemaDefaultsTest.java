@@ -59,6 +59,21 @@ class SchemaDefaultsTest {
   }
 
   @Test
+  void aNullTheSchemaDoesNotAllowAndWithNoDefaultIsDroppedAsTheApiServerDrops() {
+    JsonNode schema =
+        json(
+            "{\"type\":\"object\",\"properties\":{\"size\":{\"type\":\"string\"},"
+                + "\"labels\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}");
+
+    JsonNode values =
+        SchemaDefaults.apply(schema, json("{\"size\":null,\"labels\":{\"a\":null,\"b\":\"x\"}}"));
+
+    assertThat(values.has("size")).isFalse();
+    assertThat(values.path("labels").has("a")).isFalse();
+    assertThat(values.path("labels").path("b").asText()).isEqualTo("x");
+  }
+
+  @Test
   void anAbsentSpecIsDefaultedAsAnEmptyOneAndTheInputIsNotChanged() {
     JsonNode input = json("{\"replicas\":1}");
 

@@ -3,9 +3,13 @@ package io.cozystack.operator.backups;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
 import io.cozystack.api.meta.Condition;
 import io.cozystack.api.meta.ConditionStatus;
+import io.cozystack.operator.ReconcileErrors;
 import io.cozystack.operator.status.Conditions;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What the dispatcher writes on a BackupJob or RestoreJob, built in one place for both: the phase
@@ -62,27 +66,18 @@ public record DispatchStatus(
    * ReconcileError} while retried).
    */
   static DispatchStatus error(
-      io.fabric8.kubernetes.api.model.HasMetadata job,
-      java.util.List<io.cozystack.api.meta.Condition> previous,
-      java.time.Instant now,
-      io.javaoperatorsdk.operator.api.reconciler.Context<?> ctx,
-      Exception e) {
+      HasMetadata job, List<Condition> previous, Instant now, Context<?> ctx, Exception e) {
     Conditions conditions =
         Conditions.from(
-            previous,
-            java.util.Optional.ofNullable(job.getMetadata().getGeneration()).orElse(0L),
-            now);
-    return io.cozystack.operator.ReconcileErrors.namespaceTerminating(e)
+            previous, Optional.ofNullable(job.getMetadata().getGeneration()).orElse(0L), now);
+    return ReconcileErrors.namespaceTerminating(e)
         ? waiting(
             "NamespaceTerminating",
             "namespace "
                 + job.getMetadata().getNamespace()
                 + " is being deleted: the job cannot be dispatched; it goes with it",
             conditions)
-        : waiting(
-            io.cozystack.operator.ReconcileErrors.RECONCILE_ERROR,
-            io.cozystack.operator.ReconcileErrors.retrying(ctx, e),
-            conditions);
+        : waiting(ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e), conditions);
   }
 
   /**
