@@ -14,10 +14,10 @@ public final class SourcePath {
   private static final String SEGMENT = "(\\.|\\.?[^/.][^/]*|\\.\\.[^/]+)";
 
   /**
-   * Empty, or segments separated by "/", the first not empty (no leading "/"), none "..". RE2 and
-   * Java agree on it (no look-around).
+   * Segments separated by "/", the first not empty (no leading "/", and not the empty path, which
+   * names no chart directory), none "..". RE2 and Java agree on it (no look-around).
    */
-  public static final String PATTERN = "^(" + SEGMENT + "(/" + SEGMENT + "?)*)?$";
+  public static final String PATTERN = "^" + SEGMENT + "(/" + SEGMENT + "?)*$";
 
   private static final Pattern COMPILED = Pattern.compile(PATTERN);
 
@@ -34,11 +34,13 @@ public final class SourcePath {
       return Optional.empty();
     }
     String why =
-        path.startsWith("/")
-            ? "is absolute"
-            : List.of(path.split("/", -1)).contains("..")
-                ? "has a \"..\" segment"
-                : "is not a relative path";
+        path.isEmpty()
+            ? "is empty (a chart directory or file must be named)"
+            : path.startsWith("/")
+                ? "is absolute"
+                : List.of(path.split("/", -1)).contains("..")
+                    ? "has a \"..\" segment"
+                    : "is not a relative path";
     return Optional.of(
         field
             + " '"

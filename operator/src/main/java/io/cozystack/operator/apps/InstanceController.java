@@ -243,7 +243,7 @@ final class InstanceController implements AutoCloseable {
       GenericKubernetesResource instance, String key, ValuesTransport transport) {
     String namespace = instance.getMetadata().getNamespace();
     ValuesCheck check =
-        values.check(
+        values.checkInstance(
             namespace,
             definition.get().getSpec().release().requiredValues(),
             transport,

@@ -27,6 +27,11 @@ import java.util.Set;
  * for real (its releases are ready), not merely written.
  */
 public final class PackagePlanner {
+  static final String SOURCE_REF_NOT_SET = "SourceRefNotSet";
+
+  /** A source's stalls that leave its artifacts missing or another's, so no Package of it works. */
+  private static final Set<String> SOURCE_STALLS = Set.of("NameCollision", "OwnershipConflict");
+
   private PackagePlanner() {}
 
   /**
@@ -117,6 +122,10 @@ public final class PackagePlanner {
               + " copies paths outside its source: "
               + String.join("; ", paths));
     }
+    Optional<PackagePlan.Blocked> broken = brokenSource(source);
+    if (broken.isPresent()) {
+      return broken;
+    }
     List<String> unknown = ComponentOverrides.unknown(pkg, variant);
     if (!unknown.isEmpty()) {
       return terminal(
@@ -167,6 +176,32 @@ public final class PackagePlanner {
               + " spec.ignoreDependencies)");
     }
     return Optional.empty();
+  }
+
+  /**
+   * A source that cannot give its components artifacts: no {@code sourceRef}, or stalled on a name
+   * collision or a foreign generator (its own status says so; a change of it wakes the Package).
+   */
+  static Optional<PackagePlan.Blocked> brokenSource(PackageSource source) {
+    String name = source.getMetadata().getName();
+    if (source.getSpec() == null || source.getSpec().sourceRef() == null) {
+      return terminal(
+          SOURCE_REF_NOT_SET,
+          "PackageSource "
+              + name
+              + " has no spec.sourceRef, so its components have no artifacts to install from;"
+              + " set spec.sourceRef on the PackageSource");
+    }
+    if (source.getStatus() == null || source.getStatus().conditions() == null) {
+      return Optional.empty();
+    }
+    long generation = Optional.ofNullable(source.getMetadata().getGeneration()).orElse(0L);
+    return source.getStatus().conditions().stream()
+        .filter(c -> Conditions.STALLED.equals(c.type()) && c.status() == ConditionStatus.TRUE)
+        .filter(c -> c.observedGeneration() == null || c.observedGeneration() == generation)
+        .filter(c -> SOURCE_STALLS.contains(c.reason()))
+        .findFirst()
+        .flatMap(c -> terminal(c.reason(), "PackageSource " + name + ": " + c.message()));
   }
 
   private static Optional<PackagePlan.Blocked> terminal(String reason, String message) {

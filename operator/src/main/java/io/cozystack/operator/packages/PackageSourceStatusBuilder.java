@@ -51,7 +51,7 @@ public final class PackageSourceStatusBuilder {
               + observed.foreignOwner().get()
               + "; it is left untouched. Delete it or that owner to let this PackageSource manage it.");
     } else if (source.getSpec() == null || source.getSpec().sourceRef() == null) {
-      conditions.progressing("SourceRefNotSet", "SourceRef is not configured");
+      conditions.progressing(PackagePlanner.SOURCE_REF_NOT_SET, "SourceRef is not configured");
     } else if (observed.generator().isEmpty()) {
       conditions.progressing(
           "ArtifactGeneratorNotFound",

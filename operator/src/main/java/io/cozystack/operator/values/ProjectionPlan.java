@@ -8,7 +8,9 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Which namespaces carry values and what each should carry, computed without I/O: every existing
@@ -32,12 +34,15 @@ public final class ProjectionPlan {
    * @param misplaced namespaces holding a Tenant outside the tenant tree (one whose namespace is
    *     neither tenant-root nor a tenant's), each with why it gets no tenant values: the Tenant's
    *     own problem, shown on it, never a fault of the ClusterValues
+   * @param uncovered the other existing namespaces that get no values: neither a tenant's nor a
+   *     system namespace
    */
   public record Plan(
       Map<String, Target> targets,
       List<String> awaitingNamespace,
       List<String> problems,
-      Map<String, String> misplaced) {}
+      Map<String, String> misplaced,
+      Set<String> uncovered) {}
 
   private ProjectionPlan() {}
 
@@ -83,7 +88,10 @@ public final class ProjectionPlan {
               + " its parent tenant's namespace",
           (a, b) -> a + "; " + b);
     }
-    return new Plan(targets, awaiting, List.copyOf(cluster.problems()), misplaced);
+    Set<String> uncovered = new TreeSet<>(existing.keySet());
+    uncovered.removeAll(targets.keySet());
+    uncovered.removeAll(misplaced.keySet());
+    return new Plan(targets, awaiting, List.copyOf(cluster.problems()), misplaced, uncovered);
   }
 
   private static boolean isSystem(Namespace ns) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -21,6 +22,7 @@ public final class ValuesBoard {
   private final Map<String, Carried> carried = new ConcurrentHashMap<>();
   private final Map<String, String> lagging = new ConcurrentHashMap<>();
   private final Map<String, String> misplaced = new ConcurrentHashMap<>();
+  private final Set<String> uncovered = ConcurrentHashMap.newKeySet();
   private final Map<String, List<Runnable>> waiters = new ConcurrentHashMap<>();
   private volatile ValuesTransport transport;
   private final List<Runnable> transportListeners =
@@ -50,6 +52,26 @@ public final class ValuesBoard {
           .add(wake);
     }
     return check;
+  }
+
+  /**
+   * As {@link #check}, for an application instance: a namespace the platform projects nothing into
+   * (neither a tenant's nor a system namespace) is missing values until a person moves the
+   * instance, since an instance never makes its namespace a system one as a Package does.
+   */
+  public synchronized ValuesCheck checkInstance(
+      String namespace, List<String> required, ValuesTransport wanted, Runnable wake) {
+    if (transport != null && uncovered.contains(namespace) && !carried.containsKey(namespace)) {
+      waiters
+          .computeIfAbsent(namespace, k -> new java.util.concurrent.CopyOnWriteArrayList<>())
+          .add(wake);
+      return ValuesCheck.missing(
+          "namespace "
+              + namespace
+              + " is neither a tenant's namespace nor a system namespace, so the platform projects"
+              + " no values into it; create the instance in a tenant's namespace");
+    }
+    return check(namespace, required, wanted, wake);
   }
 
   private ValuesCheck check(String namespace, List<String> required, ValuesTransport wanted) {
@@ -127,6 +149,15 @@ public final class ValuesBoard {
         .forEach(changed::add);
     misplaced.clear();
     misplaced.putAll(now);
+    changed.forEach(this::wake);
+  }
+
+  /** The existing namespaces that get no values at all; one that leaves the set wakes waiters. */
+  synchronized void uncovered(Set<String> now) {
+    List<String> changed = new ArrayList<>();
+    uncovered.stream().filter(ns -> !now.contains(ns)).forEach(changed::add);
+    uncovered.clear();
+    uncovered.addAll(now);
     changed.forEach(this::wake);
   }
 

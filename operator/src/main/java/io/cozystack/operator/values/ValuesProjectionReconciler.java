@@ -202,6 +202,7 @@ public final class ValuesProjectionReconciler implements Reconciler<ClusterValue
     }
     plan.awaitingNamespace().forEach(board::forget);
     board.misplaced(plan.misplaced());
+    board.uncovered(plan.uncovered());
     board.transport(transport);
   }
 

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cozystack.api.meta.ConditionStatus;
 import io.cozystack.api.v1alpha1.Package;
 import io.cozystack.api.v1alpha1.PackageSource;
+import io.cozystack.api.v1alpha1.PackageSourceSpec;
 import io.cozystack.api.v1alpha1.PackageSourceStatus;
 import io.cozystack.api.v1alpha1.ValuesTransport;
 import io.cozystack.operator.status.Conditions;
@@ -218,6 +219,48 @@ class BadPackageInputTest {
                 ReleaseSettings.defaults(),
                 ValuesTransport.ConfigMap))
         .isInstanceOf(PackagePlan.Ready.class);
+  }
+
+  @Test
+  void aPackageOfASourceWithoutSourceRefIsStalledNamingTheField() {
+    PackageSource source = source("components: [{name: c, path: apps/c}]");
+    source.setSpec(
+        new PackageSourceSpec(null, source.getSpec().variants(), source.getSpec().catalog()));
+    Package pkg = pkg("acme.src", "");
+
+    var blocked = blocked(pkg, lookup(List.of(pkg), List.of(source)));
+
+    assertThat(blocked.reason()).isEqualTo("SourceRefNotSet");
+    assertThat(blocked.terminal()).isTrue();
+    assertThat(blocked.message()).contains("PackageSource acme.src has no spec.sourceRef");
+  }
+
+  @Test
+  void aPackageOfASourceStalledOnANameCollisionIsStalledWithItsReasonAndMessage() {
+    PackageSource source = source("components: [{name: c, path: apps/c}]");
+    source.getMetadata().setGeneration(2L);
+    Conditions conditions = Conditions.from(null, 2L, Instant.EPOCH);
+    conditions.stalled("NameCollision", "derives artifact name(s) acme-src-default-c already");
+    source.setStatus(new PackageSourceStatus(2L, "default", conditions.build()));
+    Package pkg = pkg("acme.src", "");
+
+    var blocked = blocked(pkg, lookup(List.of(pkg), List.of(source)));
+
+    assertThat(blocked.reason()).isEqualTo("NameCollision");
+    assertThat(blocked.terminal()).isTrue();
+    assertThat(blocked.message())
+        .isEqualTo("PackageSource acme.src: derives artifact name(s) acme-src-default-c already");
+  }
+
+  @Test
+  void aStallOfAnEarlierGenerationOfTheSourceDoesNotBlockItsPackage() {
+    PackageSource source = source("components: [{name: c, path: apps/c}]");
+    source.getMetadata().setGeneration(3L);
+    Conditions conditions = Conditions.from(null, 2L, Instant.EPOCH);
+    conditions.stalled("NameCollision", "an old collision");
+    source.setStatus(new PackageSourceStatus(2L, "default", conditions.build()));
+
+    assertThat(PackagePlanner.brokenSource(source)).isEmpty();
   }
 
   private static PackagePlan.Blocked blocked(Package pkg, Lookup lookup) {
