@@ -109,6 +109,55 @@ class HostileInputIT {
     assertThat(collateral).as("healthy objects changed by hostile input").isEmpty();
   }
 
+  @Test
+  void aReleaseTheApiServerRefusesIsShownOnItsInstanceWithAWarningEvent() {
+    HostilePlatform.refuseReleasesNamed(client, "hxdb-refused");
+    try {
+      GenericKubernetesResource instance =
+          Serialization.unmarshal(
+              """
+              apiVersion: apps.cozystack.io/v1alpha1
+              kind: HxDb
+              metadata: {name: refused}
+              spec: {size: small}
+              """,
+              GenericKubernetesResource.class);
+      instance.getMetadata().setNamespace(namespace);
+      created.add(client.resource(instance).create());
+
+      var ready =
+          await()
+              .atMost(Duration.ofSeconds(60))
+              .until(
+                  () ->
+                      HostileStatus.condition(
+                              client
+                                  .genericKubernetesResources(HostileApplications.APPS, "HxDb")
+                                  .inNamespace(namespace)
+                                  .withName("refused")
+                                  .get(),
+                              "Ready")
+                          .orElse(Map.of()),
+                  c -> "ReconcileError".equals(c.get("reason")));
+      assertThat(ready.get("status")).isEqualTo("False");
+      assertThat((String) ready.get("message"))
+          .startsWith("retrying with backoff (attempt ")
+          .contains("this cluster's policy refuses HelmReleases named hxdb-refused");
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () ->
+                  client.v1().events().inNamespace(namespace).list().getItems().stream()
+                      .anyMatch(
+                          e ->
+                              "refused".equals(e.getInvolvedObject().getName())
+                                  && "Warning".equals(e.getType())
+                                  && "ReconcileError".equals(e.getReason())));
+    } finally {
+      HostilePlatform.allowReleases(client);
+    }
+  }
+
   /** Creates the case's documents; the refusal if the API server refused the hostile one. */
   private static Result submit(HostileCase hostile) {
     List<GenericKubernetesResource> documents = documents(hostile);

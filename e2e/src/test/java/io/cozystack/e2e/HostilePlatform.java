@@ -97,6 +97,77 @@ final class HostilePlatform {
     return watched;
   }
 
+  /**
+   * A cluster policy (a ValidatingAdmissionPolicy, as a platform's own admission rules would be)
+   * refusing HelmReleases whose name starts with {@code prefix}; returns once the API server
+   * enforces it.
+   */
+  static void refuseReleasesNamed(KubernetesClient client, String prefix) {
+    apply(
+        client,
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: hx-refuse-releases}
+        spec:
+          failurePolicy: Fail
+          matchConstraints:
+            resourceRules:
+              - apiGroups: [helm.toolkit.fluxcd.io]
+                apiVersions: ["*"]
+                operations: [CREATE, UPDATE]
+                resources: [helmreleases]
+          validations:
+            - expression: "!object.metadata.name.startsWith('%1$s')"
+              message: this cluster's policy refuses HelmReleases named %1$s*
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: hx-refuse-releases}
+        spec: {policyName: hx-refuse-releases, validationActions: [Deny]}
+        """
+            .formatted(prefix));
+    GenericKubernetesResource probe =
+        Serialization.unmarshal(
+            """
+            apiVersion: helm.toolkit.fluxcd.io/v2
+            kind: HelmRelease
+            metadata: {name: %s-probe, namespace: default}
+            spec: {interval: 5m, chartRef: {kind: ExternalArtifact, name: x, namespace: cozy-system}}
+            """
+                .formatted(prefix),
+            GenericKubernetesResource.class);
+    String[] answer = {"accepted"};
+    try {
+      await("the policy enforced")
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () -> {
+                try {
+                  client.resource(probe).dryRun().create();
+                  return false;
+                } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                  answer[0] = e.getMessage();
+                  return e.getMessage().contains("this cluster's policy");
+                }
+              });
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      throw new AssertionError("the policy is not enforced; the last answer: " + answer[0], e);
+    }
+  }
+
+  static void allowReleases(KubernetesClient client) {
+    client
+        .genericKubernetesResources(
+            "admissionregistration.k8s.io/v1", "ValidatingAdmissionPolicyBinding")
+        .withName("hx-refuse-releases")
+        .delete();
+    client
+        .genericKubernetesResources("admissionregistration.k8s.io/v1", "ValidatingAdmissionPolicy")
+        .withName("hx-refuse-releases")
+        .delete();
+  }
+
   /** Deletes what the suite created, newest first, and waits for the operator's finalizers. */
   static void remove(KubernetesClient client, List<GenericKubernetesResource> created) {
     List<GenericKubernetesResource> newestFirst = new ArrayList<>(created);

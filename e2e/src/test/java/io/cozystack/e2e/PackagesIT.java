@@ -350,8 +350,12 @@ class PackagesIT {
         """,
             Package.class));
     await().atMost(Duration.ofSeconds(30)).until(() -> release("acme-pausable", "two").isEmpty());
-    assertThat(get("acme.pausable").getStatus().conditions())
-        .noneMatch(c -> c.type().equals("Suspended"));
+    // The release goes before the same reconcile writes the status.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> get("acme.pausable").getStatus().conditions(),
+            conditions -> conditions.stream().noneMatch(c -> c.type().equals("Suspended")));
     assertThat(eventReasons("acme.pausable"))
         .contains("HelmReleaseCreated", "Suspended", "Resumed", "HelmReleaseDeleted");
   }

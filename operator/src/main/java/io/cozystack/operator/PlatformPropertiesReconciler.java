@@ -58,6 +58,7 @@ public final class PlatformPropertiesReconciler implements Reconciler<PlatformPr
   @Override
   public ErrorStatusUpdateControl<PlatformProperties> updateErrorStatus(
       PlatformProperties properties, Context<PlatformProperties> ctx, Exception e) {
+    ReconcileErrors.announce(ctx, properties, e);
     long generation = Optional.ofNullable(properties.getMetadata().getGeneration()).orElse(0L);
     PlatformPropertiesStatus previous = properties.getStatus();
     properties.setStatus(

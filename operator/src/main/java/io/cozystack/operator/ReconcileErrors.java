@@ -2,12 +2,14 @@ package io.cozystack.operator;
 
 import io.cozystack.api.meta.Condition;
 import io.cozystack.operator.status.Conditions;
+import io.cozystack.operator.status.EventRecorder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
 import io.javaoperatorsdk.operator.processing.retry.GenericRetry;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -92,9 +94,28 @@ public final class ReconcileErrors {
         .build();
   }
 
+  /**
+   * A Warning event on {@code resource} at the first failure of a streak (reason {@link
+   * #RECONCILE_ERROR}, or {@code Refused} when the API server refused a write), so that {@code
+   * kubectl describe} and event watchers see it; its retries only update status. Nothing for a
+   * namespace being deleted: that is expected, and the object goes with it.
+   */
+  public static void announce(Context<?> ctx, HasMetadata resource, Throwable e) {
+    boolean retry = ctx.getRetryInfo().map(RetryInfo::getAttemptCount).orElse(0) > 0;
+    if (retry || namespaceTerminating(e)) {
+      return;
+    }
+    new EventRecorder(ctx.getClient(), Clock.systemUTC())
+        .warning(resource, refused(e) ? "Refused" : RECONCILE_ERROR, retrying(ctx, e));
+  }
+
   /** "retrying with backoff (attempt n, then at most every 5 minutes): cause". */
   public static String retrying(Context<?> ctx, Throwable e) {
-    int attempt = ctx.getRetryInfo().map(RetryInfo::getAttemptCount).orElse(0) + 1;
+    return retrying(ctx.getRetryInfo().map(RetryInfo::getAttemptCount).orElse(0) + 1, e);
+  }
+
+  /** As {@link #retrying(Context, Throwable)}, for the {@code attempt}-th failure (from 1). */
+  public static String retrying(int attempt, Throwable e) {
     return "retrying with backoff (attempt "
         + attempt
         + ", then at most every "

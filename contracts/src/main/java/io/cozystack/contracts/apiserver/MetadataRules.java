@@ -1,7 +1,10 @@
 package io.cozystack.contracts.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +16,7 @@ import java.util.regex.Pattern;
  * subdomain, label keys and values, annotation keys and their total size, and no field the API
  * server does not know.
  */
-final class MetadataRules {
+public final class MetadataRules {
   private static final Pattern SUBDOMAIN =
       Pattern.compile("^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$");
   private static final Pattern QUALIFIED_NAME =
@@ -53,7 +56,7 @@ final class MetadataRules {
       }
     }
     name(metadata, out);
-    labels(metadata.path("labels"), out);
+    labels(metadata.path("labels"), "metadata.labels", out);
     annotations(metadata.path("annotations"), out);
   }
 
@@ -76,10 +79,22 @@ final class MetadataRules {
     }
   }
 
-  private static void labels(JsonNode labels, List<Violation> out) {
+  /**
+   * What the API server would refuse in {@code labels} were they an object's labels, each named
+   * under {@code field} (labels a spec asks to be set on what the operator writes).
+   */
+  public static List<Violation> labels(Map<String, String> labels, String field) {
+    List<Violation> out = new ArrayList<>();
+    ObjectNode node = JsonNodeFactory.instance.objectNode();
+    labels.forEach(node::put);
+    labels(node, field, out);
+    return out;
+  }
+
+  private static void labels(JsonNode labels, String field, List<Violation> out) {
     for (Iterator<Map.Entry<String, JsonNode>> it = labels.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> label = it.next();
-      String path = JsonTypes.key("metadata.labels", label.getKey());
+      String path = JsonTypes.key(field, label.getKey());
       key(label.getKey(), path, out);
       String value = label.getValue().isTextual() ? label.getValue().asText() : null;
       if (value == null || value.length() > 63 || !LABEL_VALUE.matcher(value).matches()) {

@@ -2,8 +2,10 @@ package io.cozystack.contracts.validation;
 
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.api.v1alpha1.ApplicationDefinitionApplication;
+import io.cozystack.contracts.apiserver.MetadataRules;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -47,6 +49,14 @@ final class DefinitionNames {
         definition.getSpec().release() == null ? null : definition.getSpec().release().prefix();
     if (prefix != null) {
       prefix(prefix, problems);
+    }
+    Map<String, String> labels =
+        definition.getSpec().release() == null ? null : definition.getSpec().release().labels();
+    if (labels != null) {
+      // Set on every HelmRelease of the kind: one the API server refuses fails every instance.
+      MetadataRules.labels(labels, "spec.release.labels").stream()
+          .map(v -> v.field() + ": " + v.message() + "; every release of the kind carries it")
+          .forEach(problems::add);
     }
     ApplicationDefinitionApplication app = definition.getSpec().application();
     if (CORE_KINDS.contains(app.kind())

@@ -51,10 +51,33 @@ class DefinitionNamesTest {
         .isEmpty();
   }
 
+  @Test
+  void releaseLabelsTheApiServerWouldRefuseOnEveryReleaseAreNamed() {
+    ApplicationDefinition definition = definition("Gizmo", "gizmos", "gizmo-");
+    definition
+        .getSpec()
+        .release()
+        .labels()
+        .putAll(java.util.Map.of("bad key!", "x", "tier", "v".repeat(64), "team/ok", "db"));
+
+    assertThat(DefinitionCheck.check(definition).problems())
+        .hasSize(2)
+        .anySatisfy(p -> assertThat(p).startsWith("spec.release.labels[bad key!]: Invalid value"))
+        .anySatisfy(
+            p ->
+                assertThat(p)
+                    .startsWith("spec.release.labels[tier]: Invalid value")
+                    .contains("at most 63 characters")
+                    .endsWith("every release of the kind carries it"));
+  }
+
   private static List<String> problems(String kind, String plural, String prefix) {
-    ApplicationDefinition definition =
-        Serialization.unmarshal(
-            """
+    return DefinitionCheck.check(definition(kind, plural, prefix)).problems();
+  }
+
+  private static ApplicationDefinition definition(String kind, String plural, String prefix) {
+    return Serialization.unmarshal(
+        """
             apiVersion: cozystack.io/v1alpha1
             kind: ApplicationDefinition
             metadata: {name: gizmo}
@@ -66,10 +89,10 @@ class DefinitionNamesTest {
                 openAPISchema: '{"type":"object","properties":{"size":{"type":"integer"}}}'
               release:
                 prefix: '%s'
+                labels: {}
                 chartRef: {kind: ExternalArtifact, name: gizmo, namespace: cozy-system}
             """
-                .formatted(kind, plural, kind.toLowerCase(java.util.Locale.ROOT), prefix),
-            ApplicationDefinition.class);
-    return DefinitionCheck.check(definition).problems();
+            .formatted(kind, plural, kind.toLowerCase(java.util.Locale.ROOT), prefix),
+        ApplicationDefinition.class);
   }
 }

@@ -182,6 +182,7 @@ public final class ApplicationDefinitionReconciler
   @Override
   public ErrorStatusUpdateControl<ApplicationDefinition> updateErrorStatus(
       ApplicationDefinition definition, Context<ApplicationDefinition> ctx, Exception e) {
+    ReconcileErrors.announce(ctx, definition, e);
     String message = ReconcileErrors.retrying(ctx, e);
     UpdateControl<ApplicationDefinition> update =
         status(

@@ -8,6 +8,7 @@ import io.cozystack.api.v1alpha1.AppsApi;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
 import io.cozystack.api.v1alpha1.ValuesTransport;
 import io.cozystack.contracts.definition.ReservedKeys;
+import io.cozystack.operator.ReconcileErrors;
 import io.cozystack.operator.computeplane.PlaneState;
 import io.cozystack.operator.flux.HelmRelease;
 import io.cozystack.operator.packages.CatalogTrust;
@@ -86,7 +87,8 @@ final class InstanceController implements AutoCloseable {
     this.clock = clock;
     this.metrics = new KindMetrics(registry, kind());
     this.events = new InstanceEvents(new EventRecorder(client, clock));
-    this.queue = new WorkQueue(kind(), key -> metrics.timed(() -> reconcileLogged(key)));
+    this.queue =
+        new WorkQueue(kind(), key -> metrics.timed(() -> reconcileLogged(key)), this::failed);
     this.instances = inform();
     startAndWait(instances);
     values.onTransportChange(() -> instances.getStore().listKeys().forEach(queue::enqueue));
@@ -232,6 +234,25 @@ final class InstanceController implements AutoCloseable {
           InstanceStatus.of(instance, releaseKey, actual, readiness(instance, actual), transport);
     }
     InstanceStatus.write(client, instance, status);
+  }
+
+  /**
+   * A failed reconcile, shown on the instance while the queue retries it: Ready=False {@value
+   * ReconcileErrors#RECONCILE_ERROR} with the attempt and the API server's message, and a Warning
+   * event at the first failure of a streak.
+   */
+  private void failed(String key, int attempt, RuntimeException e) {
+    GenericKubernetesResource instance = instances.getStore().getByKey(key);
+    if (instance == null || instance.getMetadata().getDeletionTimestamp() != null) {
+      return;
+    }
+    String message = ReconcileErrors.retrying(attempt, e);
+    if (attempt == 1) {
+      events.warnOnce(instance, ReconcileErrors.RECONCILE_ERROR, message);
+    }
+    List<Condition> conditions =
+        conditions(instance).waiting(ReconcileErrors.RECONCILE_ERROR, message).build();
+    InstanceStatus.write(client, instance, InstanceStatus.failed(instance, conditions));
   }
 
   /**

@@ -39,6 +39,18 @@ final class InstanceStatus {
     return status;
   }
 
+  /** The status so far with {@code conditions} for the current generation: a failed reconcile. */
+  static Map<String, Object> failed(
+      GenericKubernetesResource instance, List<Condition> conditions) {
+    Map<String, Object> status = new LinkedHashMap<>();
+    if (instance.getAdditionalProperties().get("status") instanceof Map<?, ?> previous) {
+      previous.forEach((k, v) -> status.put(String.valueOf(k), v));
+    }
+    status.put("observedGeneration", instance.getMetadata().getGeneration());
+    status.put("conditions", StatusCodec.encode(conditions));
+    return status;
+  }
+
   static void write(
       KubernetesClient client, GenericKubernetesResource instance, Map<String, Object> status) {
     if (StatusCodec.sameJson(status, instance.getAdditionalProperties().get("status"))) {

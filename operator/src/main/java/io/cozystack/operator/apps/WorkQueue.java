@@ -22,11 +22,22 @@ final class WorkQueue implements AutoCloseable {
 
   private final ScheduledExecutorService worker;
   private final Consumer<String> handler;
+  private final Failures onFailure;
   private final Set<String> pending = ConcurrentHashMap.newKeySet();
   private final Map<String, Integer> failures = new ConcurrentHashMap<>();
 
+  /** Told of each failed run of a key, before its retry: to show the failure where it belongs. */
+  interface Failures {
+    void failed(String key, int attempt, RuntimeException e);
+  }
+
   WorkQueue(String name, Consumer<String> handler) {
+    this(name, handler, (key, attempt, e) -> {});
+  }
+
+  WorkQueue(String name, Consumer<String> handler, Failures onFailure) {
     this.handler = handler;
+    this.onFailure = onFailure;
     this.worker =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -67,7 +78,17 @@ final class WorkQueue implements AutoCloseable {
           attempt,
           delay,
           e.getMessage());
+      report(key, attempt, e);
       schedule(key, delay);
+    }
+  }
+
+  private void report(String key, int attempt, RuntimeException e) {
+    try {
+      onFailure.failed(key, attempt, e);
+    } catch (RuntimeException reportFailed) {
+      // Showing the failure is best effort: the API server may be what failed.
+      LOG.debug("Could not report the failure of {}: {}", key, reportFailed.getMessage());
     }
   }
 

@@ -71,6 +71,7 @@ public final class BackupDriverReconciler implements Reconciler<BackupDriver> {
   @Override
   public ErrorStatusUpdateControl<BackupDriver> updateErrorStatus(
       BackupDriver driver, Context<BackupDriver> ctx, Exception e) {
+    ReconcileErrors.announce(ctx, driver, e);
     long generation = Optional.ofNullable(driver.getMetadata().getGeneration()).orElse(0L);
     BackupDriverStatus previous = driver.getStatus();
     driver.setStatus(

@@ -158,6 +158,7 @@ public final class BackupJobDispatcher implements Reconciler<BackupJob>, AutoClo
   @Override
   public ErrorStatusUpdateControl<BackupJob> updateErrorStatus(
       BackupJob job, Context<BackupJob> ctx, Exception e) {
+    ReconcileErrors.announce(ctx, job, e);
     if (!DispatchStatus.undecided(job.getStatus() == null ? null : job.getStatus().phase())) {
       return ErrorStatusUpdateControl.defaultErrorProcessing();
     }

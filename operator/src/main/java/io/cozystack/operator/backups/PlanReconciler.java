@@ -90,6 +90,7 @@ public final class PlanReconciler implements Reconciler<Plan> {
   @Override
   public ErrorStatusUpdateControl<Plan> updateErrorStatus(
       Plan plan, Context<Plan> ctx, Exception e) {
+    ReconcileErrors.announce(ctx, plan, e);
     Conditions conditions = conditions(plan, clock.instant());
     if (ReconcileErrors.namespaceTerminating(e)) {
       conditions.waiting(

@@ -133,6 +133,7 @@ public final class RestoreJobDispatcher implements Reconciler<RestoreJob> {
   @Override
   public ErrorStatusUpdateControl<RestoreJob> updateErrorStatus(
       RestoreJob job, Context<RestoreJob> ctx, Exception e) {
+    ReconcileErrors.announce(ctx, job, e);
     if (!DispatchStatus.undecided(job.getStatus() == null ? null : job.getStatus().phase())) {
       return ErrorStatusUpdateControl.defaultErrorProcessing();
     }

@@ -337,12 +337,13 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
   @Override
   public ErrorStatusUpdateControl<Package> updateErrorStatus(
       Package pkg, Context<Package> ctx, Exception e) {
+    ReconcileErrors.announce(ctx, pkg, e);
     PackageStatus previous = pkg.getStatus();
     long generation = Optional.ofNullable(pkg.getMetadata().getGeneration()).orElse(0L);
     var conditions =
         Conditions.from(
                 previous == null ? null : previous.conditions(), generation, clock.instant())
-            .waiting("ReconcileError", "retrying: " + ReconcileErrors.describe(e));
+            .waiting(ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e));
     Package patch = new Package();
     patch.setMetadata(new ObjectMetaBuilder().withName(pkg.getMetadata().getName()).build());
     patch.setStatus(

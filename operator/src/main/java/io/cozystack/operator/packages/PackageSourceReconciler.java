@@ -115,13 +115,14 @@ public final class PackageSourceReconciler implements Reconciler<PackageSource> 
   @Override
   public ErrorStatusUpdateControl<PackageSource> updateErrorStatus(
       PackageSource source, Context<PackageSource> ctx, Exception e) {
+    ReconcileErrors.announce(ctx, source, e);
     long generation = Optional.ofNullable(source.getMetadata().getGeneration()).orElse(0L);
     var conditions =
         Conditions.from(
                 source.getStatus() == null ? null : source.getStatus().conditions(),
                 generation,
                 clock.instant())
-            .waiting("ReconcileError", "retrying: " + ReconcileErrors.describe(e));
+            .waiting(ReconcileErrors.RECONCILE_ERROR, ReconcileErrors.retrying(ctx, e));
     PackageSourceStatus status =
         new PackageSourceStatus(
             generation, PackageSourceStatusBuilder.variantNames(source), conditions.build());

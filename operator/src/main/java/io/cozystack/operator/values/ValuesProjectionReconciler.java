@@ -135,6 +135,7 @@ public final class ValuesProjectionReconciler implements Reconciler<ClusterValue
   @Override
   public ErrorStatusUpdateControl<ClusterValues> updateErrorStatus(
       ClusterValues values, Context<ClusterValues> ctx, Exception e) {
+    ReconcileErrors.announce(ctx, values, e);
     long generation = Optional.ofNullable(values.getMetadata().getGeneration()).orElse(0L);
     ClusterValuesStatus previous = values.getStatus();
     values.setStatus(

@@ -48,7 +48,22 @@ class ReconcileErrorStatusTest {
               .filter(c -> c.type().equals("Ready"))
               .findFirst()
               .orElseThrow();
-      assertThat(ready.message()).matches("retrying: .+ \\(HTTP 4\\d\\d\\)");
+      assertThat(ready.message())
+          .matches("retrying with backoff \\(attempt \\d+, then at most every 5 minutes\\): .+");
+      // One Warning event, at the first failure (events of cluster-scoped objects go to default).
+      var events =
+          await()
+              .atMost(Duration.ofSeconds(30))
+              .until(
+                  () ->
+                      client.v1().events().inNamespace("default").list().getItems().stream()
+                          .filter(ev -> "acme.refused".equals(ev.getInvolvedObject().getName()))
+                          .toList(),
+                  found -> !found.isEmpty());
+      assertThat(events)
+          .singleElement()
+          .satisfies(ev -> assertThat(ev.getType()).isEqualTo("Warning"))
+          .satisfies(ev -> assertThat(ev.getReason()).isEqualTo("ReconcileError"));
       assertThat(refused.getStatus().variants()).isEqualTo("default");
     } finally {
       runtime.stop();
