@@ -165,6 +165,12 @@ final class HostileApplications {
             definitionNamed("hx-long", "HxLong", "hxlongs", "hxlong", "p".repeat(60)),
             "InvalidDefinition"),
         reported(
+            "release labels Kubernetes refuses on every release",
+            definitionNamed("hx-labels", "HxLabels", "hxlabels", "hxlabel", "hxlabel-")
+                .replace(
+                    "    prefix: hxlabel-", "    prefix: hxlabel-\n    labels: {\"bad key!\": x}"),
+            "InvalidDefinition"),
+        reported(
             "kind another definition serves",
             definitionNamed("hx-thief", "HxDb", "hxthieves", "hxthief", "hxthief-"),
             "KindConflict"),
