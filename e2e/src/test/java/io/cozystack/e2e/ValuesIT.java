@@ -305,6 +305,53 @@ class ValuesIT {
     }
   }
 
+  @Test
+  void aNamespaceThatStopsBeingASystemNamespaceLosesItsValuesAndNothingElse() {
+    client
+        .namespaces()
+        .resource(
+            new NamespaceBuilder()
+                .withNewMetadata()
+                .withName("cozy-leaving")
+                .addToLabels("cozystack.io/system", "true")
+                .endMetadata()
+                .build())
+        .fieldManager("cozy-e2e")
+        .serverSideApply();
+    awaitConfigMap("cozy-leaving");
+    client
+        .configMaps()
+        .inNamespace("cozy-leaving")
+        .resource(
+            new ConfigMapBuilder()
+                .withNewMetadata()
+                .withName("someone-elses")
+                .endMetadata()
+                .addToData("k", "v")
+                .build())
+        .create();
+
+    // The label goes (as the Package controller removes it when the last Package leaves).
+    client
+        .namespaces()
+        .resource(
+            new NamespaceBuilder().withNewMetadata().withName("cozy-leaving").endMetadata().build())
+        .fieldManager("cozy-e2e")
+        .serverSideApply();
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                client.configMaps().inNamespace("cozy-leaving").withName("cozystack-values").get()
+                    == null);
+    assertThat(client.configMaps().inNamespace("cozy-leaving").withName("someone-elses").get())
+        .isNotNull();
+    assertThat(client.configMaps().inNamespace("tenant-root").withName("cozystack-values").get())
+        .as("a tenant namespace keeps its values")
+        .isNotNull();
+  }
+
   private static <T extends io.fabric8.kubernetes.api.model.HasMetadata> Watcher<T> recordAdded(
       Map<String, Long> added, String what) {
     return new Watcher<>() {

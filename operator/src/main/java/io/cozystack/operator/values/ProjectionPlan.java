@@ -24,6 +24,9 @@ public final class ProjectionPlan {
   /** Where the operator runs; it carries the cluster values as Cozystack's source Secret did. */
   public static final String OPERATOR_NAMESPACE = "cozy-system";
 
+  private static final java.util.regex.Pattern TENANT_DOCUMENT =
+      java.util.regex.Pattern.compile("(?m)^_namespace:");
+
   /** A namespace and its document. */
   public record Target(String namespace, String role, ValuesDocument document) {}
 
@@ -92,6 +95,18 @@ public final class ProjectionPlan {
     uncovered.removeAll(targets.keySet());
     uncovered.removeAll(misplaced.keySet());
     return new Plan(targets, awaiting, List.copyOf(cluster.problems()), misplaced, uncovered);
+  }
+
+  /**
+   * Whether the values object in {@code namespace}, carrying {@code text}, is withdrawn: it is no
+   * longer a target (a system namespace whose label went with its last Package). Only values
+   * without {@code _namespace} go: whether a namespace is a tenant's depends on the Tenants, whose
+   * informer may not have listed them all yet, and a tenant namespace goes with its Tenant anyway.
+   */
+  public static boolean withdrawn(Plan plan, String namespace, String text) {
+    return !plan.targets().containsKey(namespace)
+        && text != null
+        && !TENANT_DOCUMENT.matcher(text).find();
   }
 
   private static boolean isSystem(Namespace ns) {

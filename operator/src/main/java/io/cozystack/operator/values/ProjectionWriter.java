@@ -154,11 +154,11 @@ final class ProjectionWriter {
         && ValuesDocument.sha256(text).equals(hash);
   }
 
-  private static String configMapText(ConfigMap cm) {
+  static String configMapText(ConfigMap cm) {
     return cm == null || cm.getData() == null ? null : cm.getData().get(ValuesKeys.DATA_KEY);
   }
 
-  private static String secretText(Secret secret) {
+  static String secretText(Secret secret) {
     if (secret == null || secret.getData() == null) {
       return null;
     }

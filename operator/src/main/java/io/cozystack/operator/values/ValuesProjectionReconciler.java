@@ -118,6 +118,7 @@ public final class ValuesProjectionReconciler implements Reconciler<ClusterValue
             spec, kubeRootCa(ctx.getClient()), namespaces.list().toList(), tenants.tenants());
     List<ProjectionWriter.Outcome> outcomes =
         write(ctx.getClient(), plan, spec.transport() == ValuesTransport.Secret, generation);
+    withdraw(ctx.getClient(), plan);
     publish(plan, outcomes, spec.transport());
     ClusterValuesStatus status =
         ProjectionStatusBuilder.build(values, plan, outcomes, clock.instant());
@@ -181,6 +182,38 @@ public final class ValuesProjectionReconciler implements Reconciler<ClusterValue
           "Projected cozystack-values: {} write(s) over {} namespace(s)", writes, outcomes.size());
     }
     return outcomes;
+  }
+
+  /** Deletes our values where a namespace stopped being a system namespace. */
+  private void withdraw(KubernetesClient client, ProjectionPlan.Plan plan) {
+    for (ConfigMap cm : configMaps.list().toList()) {
+      if (withdrawable(cm, plan, ProjectionWriter.configMapText(cm))) {
+        LOG.info(
+            "Namespace {} is no longer a system namespace: removing its cozystack-values",
+            cm.getMetadata().getNamespace());
+        client.resource(cm).delete();
+        board.forget(cm.getMetadata().getNamespace());
+      }
+    }
+    for (Secret secret : secrets.list().toList()) {
+      if (withdrawable(secret, plan, ProjectionWriter.secretText(secret))) {
+        client.resource(secret).delete();
+        board.forget(secret.getMetadata().getNamespace());
+      }
+    }
+  }
+
+  private boolean withdrawable(HasMetadata object, ProjectionPlan.Plan plan, String text) {
+    String ns = object.getMetadata().getNamespace();
+    boolean live =
+        namespaces
+            .get(new ResourceID(ns))
+            .filter(n -> n.getMetadata().getDeletionTimestamp() == null)
+            .isPresent();
+    return live
+        && ValuesKeys.OBJECT_NAME.equals(object.getMetadata().getName())
+        && ProjectionWriter.isOurs(object)
+        && ProjectionPlan.withdrawn(plan, ns, text);
   }
 
   private static <R extends HasMetadata> R cached(

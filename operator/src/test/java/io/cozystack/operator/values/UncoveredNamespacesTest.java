@@ -63,6 +63,28 @@ class UncoveredNamespacesTest {
     assertThat(woken).as("the instance is woken when its namespace becomes covered").hasValue(1);
   }
 
+  @Test
+  void systemValuesAreWithdrawnWhereTheNamespaceIsNoLongerATargetAndTenantValuesNever() {
+    ProjectionPlan.Plan plan =
+        ProjectionPlan.plan(
+            SPEC,
+            null,
+            List.of(
+                namespace("cozy-cilium", Map.of(ProjectionPlan.SYSTEM_LABEL, "true")),
+                namespace("cozy-left", Map.of())),
+            List.of());
+    String system = "_cluster:\n  root-host: example.org\n";
+    String tenant = system + "_namespace:\n  host: acme.example.org\n";
+
+    assertThat(ProjectionPlan.withdrawn(plan, "cozy-left", system)).isTrue();
+    assertThat(ProjectionPlan.withdrawn(plan, "cozy-cilium", system))
+        .as("still a target")
+        .isFalse();
+    assertThat(ProjectionPlan.withdrawn(plan, "tenant-acme", tenant))
+        .as("tenant values wait for their Tenant, whose informer may lag")
+        .isFalse();
+  }
+
   private static Namespace namespace(String name, Map<String, String> labels) {
     return new NamespaceBuilder()
         .withNewMetadata()
