@@ -1,12 +1,8 @@
 package io.cozystack.e2e;
 
-import static io.cozystack.e2e.HostileCase.handled;
 import static io.cozystack.e2e.HostileCase.refused;
 import static io.cozystack.e2e.HostileCase.reported;
 
-import io.cozystack.operator.flux.HelmRelease;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -186,7 +182,7 @@ final class HostileApplications {
             "instance whose release name would pass Helm's 53 characters",
             INSTANCE.replace("name: db,", "name: " + "d".repeat(60) + ","),
             "name must be at most 48 characters"),
-        handled(
+        refused(
             "undeclared _ key in an open schema",
             """
             apiVersion: apps.cozystack.io/v1alpha1
@@ -194,8 +190,7 @@ final class HostileApplications {
             metadata: {name: sneaky, namespace: "{{ns}}"}
             spec: {_secrets: {token: stolen}, size: 1}
             """,
-            "the key stripped from the release and ReservedKeysDropped reported",
-            HostileApplications::reservedKeyStripped),
+            "spec._secrets: top-level keys starting with _ carry the platform values"),
         reported(
             "instance in a namespace without platform values",
             instance("HxDb", "lonely", "hx-valueless"),
@@ -221,20 +216,6 @@ final class HostileApplications {
             spec: {}
             """,
             "metadata.name"));
-  }
-
-  private static boolean reservedKeyStripped(KubernetesClient client) {
-    String ns = HostileInputIT.namespace;
-    HelmRelease release =
-        client.resources(HelmRelease.class).inNamespace(ns).withName("hxopen-sneaky").get();
-    GenericKubernetesResource instance =
-        client.genericKubernetesResources(APPS, "HxOpen").inNamespace(ns).withName("sneaky").get();
-    return release != null
-        && release.getSpec().values().has("size")
-        && !release.getSpec().values().has("_secrets")
-        && HostileStatus.condition(instance, "ReservedKeysDropped")
-            .map(c -> "True".equals(c.get("status")))
-            .orElse(false);
   }
 
   private static String prop(String schema) {

@@ -60,6 +60,7 @@ class HostileInputIT {
     HostilePlatform.prepare(client, namespace);
     operator = InProcessOperator.start(kubeconfig);
     HostilePlatform.installHealthy(client, namespace);
+    created.addAll(HostilePlatform.reservedKeysPolicy(client));
   }
 
   @AfterAll

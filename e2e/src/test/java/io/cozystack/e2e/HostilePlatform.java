@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.cozystack.api.v1alpha1.ApplicationDefinition;
 import io.cozystack.e2e.CollateralSnapshot.Watched;
+import io.cozystack.e2e.chart.RenderedChart;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -33,6 +34,42 @@ final class HostilePlatform {
     HostileInputIT.namespace(client, "hx-valueless", Map.of());
     PlatformValues.ensure(client);
     PlatformValues.system(client, namespace);
+  }
+
+  /**
+   * The operator chart's policy refusing reserved keys an open schema lets through, as the chart
+   * installs it; removed again by {@link #remove}, since other classes test what the operator does
+   * without it.
+   */
+  static List<GenericKubernetesResource> reservedKeysPolicy(KubernetesClient client) {
+    RenderedChart chart = RenderedChart.render(RenderedChart.CHART, Map.of());
+    List<GenericKubernetesResource> policy =
+        List.of(
+            chart.named("ValidatingAdmissionPolicy", "cozy-operator-reserved-keys"),
+            chart.named("ValidatingAdmissionPolicyBinding", "cozy-operator-reserved-keys"));
+    policy.forEach(
+        o -> client.resource(o).fieldManager(MANAGER).forceConflicts().serverSideApply());
+    GenericKubernetesResource probe =
+        Serialization.unmarshal(
+            """
+            apiVersion: apps.cozystack.io/v1alpha1
+            kind: HxOpen
+            metadata: {name: probe, namespace: default}
+            spec: {_probe: true}
+            """,
+            GenericKubernetesResource.class);
+    await("the reserved-keys policy enforced")
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              try {
+                client.resource(probe).dryRun().create();
+                return false;
+              } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                return e.getMessage().contains("ValidatingAdmissionPolicy");
+              }
+            });
+    return policy;
   }
 
   /** The healthy objects, each Ready before the suite starts. */

@@ -10,7 +10,8 @@ import java.util.Map;
 
 /** A chart (the operator's by default) rendered by the real Helm (helm-java embeds it). */
 public final class RenderedChart {
-  static final Path CHART =
+  /** The operator's chart in this repository. */
+  public static final Path CHART =
       Path.of(System.getProperty("repo.root", "..")).resolve("charts/cozy-operator");
 
   private final List<GenericKubernetesResource> objects;
