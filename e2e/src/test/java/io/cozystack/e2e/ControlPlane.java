@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -27,16 +28,66 @@ final class ControlPlane {
   private final String description;
   private final AutoCloseable stopper;
   private final Registry registry;
+  private final Path state;
 
   ControlPlane(Path kubeconfig, String description, AutoCloseable stopper) {
-    this(kubeconfig, description, stopper, null);
+    this(kubeconfig, description, stopper, null, null);
   }
 
   ControlPlane(Path kubeconfig, String description, AutoCloseable stopper, Registry registry) {
+    this(kubeconfig, description, stopper, registry, null);
+  }
+
+  private ControlPlane(
+      Path kubeconfig, String description, AutoCloseable stopper, Registry registry, Path state) {
     this.kubeconfig = kubeconfig;
     this.description = description;
     this.stopper = stopper;
     this.registry = registry;
+    this.state = state;
+  }
+
+  /** Whether its API server can be stopped and started again: only the local control plane's. */
+  boolean canStopApiServer() {
+    return state != null;
+  }
+
+  /** Stops kube-apiserver alone (etcd, certificates, port and data kept): an outage. */
+  void stopApiServer() throws IOException, InterruptedException {
+    run(localState(), "stop-apiserver");
+  }
+
+  /** Starts kube-apiserver again after {@link #stopApiServer()} and waits for its /readyz. */
+  void startApiServer() throws IOException, InterruptedException {
+    run(localState(), "start-apiserver");
+  }
+
+  private Path localState() {
+    if (state == null) {
+      throw new IllegalStateException(description + " is not a local control plane");
+    }
+    return state;
+  }
+
+  /**
+   * Runs {@code e2e/bin/control-plane ARGS} on the control plane in {@code state}; returns its
+   * output, or throws with it when the command fails.
+   */
+  static List<String> run(Path state, String... args) throws IOException, InterruptedException {
+    Path log = Files.createTempFile("control-plane", ".log");
+    List<String> command = new ArrayList<>();
+    command.add(repoRoot().resolve("e2e/bin/control-plane").toString());
+    command.addAll(List.of(args));
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    builder.environment().put("COZY_CONTROL_PLANE_STATE", state.toString());
+    Process process = builder.start();
+    if (!process.waitFor(10, TimeUnit.MINUTES) || process.exitValue() != 0) {
+      process.destroyForcibly();
+      throw new IllegalStateException(
+          "control-plane " + String.join(" ", args) + " failed:\n" + Files.readString(log));
+    }
+    return Files.readAllLines(log, StandardCharsets.UTF_8);
   }
 
   /** The OCI registry beside a control plane with Flux. */
@@ -142,7 +193,8 @@ final class ControlPlane {
               "kube-apiserver + etcd + registry, no Flux, from e2e/bin/control-plane";
         },
         () -> down.start().waitFor(),
-        flavour == Flavour.BARE ? null : Registry.fromPorts(state.resolve("ports.env")));
+        flavour == Flavour.BARE ? null : Registry.fromPorts(state.resolve("ports.env")),
+        state);
   }
 
   static Path repoRoot() {

@@ -4,12 +4,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watch;
-import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,8 +14,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -139,7 +131,7 @@ class FootprintBenchmark {
   }
 
   private Figures measure(Variant variant, FootprintWorkload workload) throws Exception {
-    int port = freePort();
+    OperatorEndpoints endpoints = OperatorEndpoints.onFreePort();
     Path log = Files.createTempFile("footprint-" + variant.label() + "-", ".log");
     List<String> command = new ArrayList<>();
     command.add(variant.java());
@@ -148,7 +140,7 @@ class FootprintBenchmark {
         List.of(
             "-jar",
             variant.jar(),
-            "--metrics-port=" + port,
+            endpoints.flag(),
             "--leader-elect=true",
             "--leader-election-namespace=cozy-system"));
     command.addAll(variant.args());
@@ -176,14 +168,13 @@ class FootprintBenchmark {
                 }
               });
       socketWatch.start();
-      HttpClient http = HttpClient.newHttpClient();
       await("/readyz of " + variant.label())
           .atMost(Duration.ofMinutes(2))
           .pollDelay(Duration.ZERO)
           .pollInterval(Duration.ofMillis(10))
           .ignoreExceptions()
           .failFast("the operator exited; see " + log, () -> !process.isAlive())
-          .until(() -> get(http, port, "/readyz").statusCode() == 200);
+          .until(endpoints::ready);
       long readyMs = (System.nanoTime() - t0) / 1_000_000;
       socketWatch.join(1_000);
 
@@ -208,7 +199,7 @@ class FootprintBenchmark {
           Thread.sleep(500);
         }
       }
-      Map<String, Long> requests = apiRequests(http, port);
+      Map<String, Long> requests = endpoints.apiRequests();
       for (int i = 0; i < 20; i++) {
         peakThreads = Math.max(peakThreads, probe.status().threads());
         Thread.sleep(500);
@@ -313,19 +304,6 @@ class FootprintBenchmark {
         List.of());
   }
 
-  /** The operator's {@code cozy_api_requests_total} by method; empty when it has none. */
-  private static Map<String, Long> apiRequests(HttpClient http, int port) throws Exception {
-    Map<String, Long> byMethod = new TreeMap<>();
-    Pattern line = Pattern.compile("^cozy_api_requests_total\\{.*method=\"(\\w+)\".*} (\\S+)$");
-    for (String l : get(http, port, "/metrics").body().split("\n")) {
-      Matcher m = line.matcher(l);
-      if (m.matches()) {
-        byMethod.merge(m.group(1), (long) Double.parseDouble(m.group(2)), Long::sum);
-      }
-    }
-    return byMethod;
-  }
-
   private static String jcmd(Variant variant, long pid, String command) throws Exception {
     Path jcmd = Path.of(variant.java()).resolveSibling("jcmd");
     Process p =
@@ -376,20 +354,6 @@ class FootprintBenchmark {
         .map(l -> l.replaceAll("\\s*\\[0x.*", "").replaceAll("\\s+", " "))
         .reduce((a, b) -> a + "; " + b)
         .orElse(heapInfo.replace('\n', ' '));
-  }
-
-  private static HttpResponse<String> get(HttpClient http, int port, String path) throws Exception {
-    return http.send(
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-            .timeout(Duration.ofSeconds(5))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
   }
 
   private static void sleep(long ms) {

@@ -11,8 +11,8 @@ import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watch;
-import io.fabric8.kubernetes.client.Watcher;
-import io.fabric8.kubernetes.client.WatcherException;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Duration;
 import java.util.List;
@@ -36,6 +36,7 @@ final class FootprintWorkload {
   static final String APPS = "apps.cozystack.io/v1alpha1";
   static final String DB_KIND = "FootprintDb";
   static final String FIELD_MANAGER = "cozy-e2e-footprint";
+  private static final Duration STAND_IN_RESYNC = Duration.ofSeconds(3);
 
   final int packages;
   final int tenants;
@@ -80,17 +81,52 @@ final class FootprintWorkload {
   /** Writes every PackageSource and Package, then the tenants, then the instances. */
   void create() {
     for (int i = 0; i < packages; i++) {
-      apply(Serialization.unmarshal(source(i), PackageSource.class));
-      apply(Serialization.unmarshal(pkg(i), Package.class));
+      applyPackage(i, "default");
     }
     awaitKind("Tenant");
     for (int t = 0; t < tenants; t++) {
-      apply(instance("Tenant", "tenant-root", "t" + t, Map.of()));
+      applyTenant(t, Map.of());
     }
     awaitKind(DB_KIND);
     for (int i = 0; i < instances; i++) {
-      apply(instance(DB_KIND, "tenant-t" + (i % tenants), "db" + i, dbSpec(i)));
+      applyInstance(i, dbSpec(i));
     }
+  }
+
+  /** PackageSource {@code i} and its Package with {@code variant} ("default" or "hosted"). */
+  void applyPackage(int i, String variant) {
+    apply(Serialization.unmarshal(source(i), PackageSource.class));
+    apply(Serialization.unmarshal(pkg(i, variant), Package.class));
+  }
+
+  void deletePackage(int i) {
+    client.resources(Package.class).withName(packageName(i)).delete();
+  }
+
+  /** Tenant {@code t} in tenant-root, whose namespace is {@code tenant-t<t>}. */
+  void applyTenant(int t, Map<String, Object> spec) {
+    apply(instance("Tenant", "tenant-root", "t" + t, spec));
+  }
+
+  /** Instance {@code db<i>} of the Postgres-like kind, in tenant {@code i % tenants}. */
+  void applyInstance(int i, Map<String, Object> spec) {
+    apply(instance(DB_KIND, instanceNamespace(i), "db" + i, spec));
+  }
+
+  void deleteInstance(int i) {
+    client
+        .genericKubernetesResources(APPS, DB_KIND)
+        .inNamespace(instanceNamespace(i))
+        .withName("db" + i)
+        .delete();
+  }
+
+  String instanceNamespace(int i) {
+    return "tenant-t" + (i % tenants);
+  }
+
+  static String packageName(int i) {
+    return "cozystack.fp" + i;
   }
 
   /** Every release Ready for its generation, every Package, Tenant and instance Ready. */
@@ -160,47 +196,63 @@ final class FootprintWorkload {
     client.leases().inNamespace("cozy-system").withName("cozy-operator-leader").delete();
   }
 
-  /** Marks every HelmRelease Ready for its generation the moment it is written or changed. */
+  /**
+   * Marks every HelmRelease Ready for its generation the moment it is written or changed. An
+   * informer, not a watch: it lists again after an API-server outage, and its resync answers a
+   * release whose answer failed (the server away, or the release changed meanwhile).
+   */
   static Watch answerReleases(KubernetesClient client) {
     FakeHelmController helm = new FakeHelmController(client);
     ExecutorService pool = Executors.newFixedThreadPool(4);
     Set<String> pending = ConcurrentHashMap.newKeySet();
-    Watch watch =
+    SharedIndexInformer<GenericKubernetesResource> informer =
         client
             .genericKubernetesResources("helm.toolkit.fluxcd.io/v2", "HelmRelease")
             .inAnyNamespace()
-            .watch(
-                new Watcher<>() {
+            .inform(
+                new ResourceEventHandler<>() {
                   @Override
-                  public void eventReceived(Action action, GenericKubernetesResource release) {
-                    if ((action == Action.ADDED || action == Action.MODIFIED)
-                        && !readyForGeneration(release)) {
-                      String ns = release.getMetadata().getNamespace();
-                      String name = release.getMetadata().getName();
-                      if (pending.add(ns + "/" + name)) {
-                        pool.submit(
-                            () -> {
-                              pending.remove(ns + "/" + name);
-                              try {
-                                helm.reportReady(ns, name);
-                              } catch (RuntimeException gone) {
-                                // deleted or changed meanwhile; a later event answers it
-                              }
-                            });
-                      }
-                    }
+                  public void onAdd(GenericKubernetesResource release) {
+                    answer(release);
                   }
 
                   @Override
-                  public void onClose(WatcherException cause) {}
-                });
+                  public void onUpdate(
+                      GenericKubernetesResource old, GenericKubernetesResource release) {
+                    answer(release);
+                  }
+
+                  @Override
+                  public void onDelete(GenericKubernetesResource release, boolean unknown) {}
+
+                  private void answer(GenericKubernetesResource release) {
+                    if (readyForGeneration(release)) {
+                      return;
+                    }
+                    String ns = release.getMetadata().getNamespace();
+                    String name = release.getMetadata().getName();
+                    if (pending.add(ns + "/" + name)) {
+                      pool.submit(
+                          () -> {
+                            pending.remove(ns + "/" + name);
+                            try {
+                              helm.reportReady(ns, name);
+                            } catch (RuntimeException gone) {
+                              // deleted, changed meanwhile or the server away: a later event or
+                              // the resync answers it
+                            }
+                          });
+                    }
+                  }
+                },
+                STAND_IN_RESYNC.toMillis());
     return () -> {
-      watch.close();
+      informer.close();
       pool.shutdownNow();
     };
   }
 
-  private static boolean readyForGeneration(GenericKubernetesResource release) {
+  static boolean readyForGeneration(GenericKubernetesResource release) {
     FluxStatusView status = FluxStatusView.of(release);
     return status.is("Ready", "True")
         && status.path("observedGeneration").asLong(-1) == release.getMetadata().getGeneration();
@@ -247,11 +299,12 @@ final class FootprintWorkload {
   }
 
   /** Every third source serves an application (Cozystack's {@code *-application} sources). */
-  private static boolean isApplication(int i) {
+  static boolean isApplication(int i) {
     return i % 3 == 0;
   }
 
-  private static int components(int i) {
+  /** Releases of system package {@code i}'s default variant; its "hosted" variant has the first. */
+  static int components(int i) {
     return 1 + i % 3;
   }
 
@@ -313,14 +366,14 @@ final class FootprintWorkload {
         .formatted(i, LABEL, variants);
   }
 
-  private static String pkg(int i) {
+  private static String pkg(int i, String variant) {
     return """
         apiVersion: cozystack.io/v1alpha1
         kind: Package
         metadata: {name: cozystack.fp%d, labels: {%s: "true"}}
-        spec: {variant: default}
+        spec: {variant: %s}
         """
-        .formatted(i, LABEL);
+        .formatted(i, LABEL, variant);
   }
 
   private static GenericKubernetesResource instance(
@@ -333,7 +386,7 @@ final class FootprintWorkload {
     return r;
   }
 
-  private static Map<String, Object> dbSpec(int i) {
+  static Map<String, Object> dbSpec(int i) {
     return Map.of(
         "replicas",
         2,

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * Gives a test class a real Kubernetes API server: starts the {@link ControlPlane} once per test
  * run (shared by every class, stopped when the run ends), makes sure the CRDs are installed, and
  * injects into the class's static fields a {@link KubernetesClient} and a fresh namespace name
- * ({@link Kube} annotated fields of those types).
+ * ({@link Kube} annotated fields of those types; also the kubeconfig's {@code Path}, the {@link
+ * Registry} and the {@link ControlPlane} itself, e.g. to stop its API server).
  *
  * <p>With {@code CI=true}, a control plane that cannot start fails the suite; it never skips.
  */
@@ -89,6 +90,8 @@ public final class KubernetesExtension implements BeforeAllCallback, AfterAllCal
         field.set(null, cluster.controlPlane().kubeconfig());
       } else if (field.getType() == Registry.class) {
         field.set(null, cluster.controlPlane().registry());
+      } else if (field.getType() == ControlPlane.class) {
+        field.set(null, cluster.controlPlane());
       } else {
         throw new IllegalStateException("@Kube field of unsupported type: " + field);
       }

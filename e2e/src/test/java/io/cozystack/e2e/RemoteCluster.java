@@ -4,11 +4,9 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A second real kube-apiserver with its own etcd ({@code control-plane up --bare} in a state
@@ -31,7 +29,7 @@ final class RemoteCluster implements AutoCloseable {
 
   static RemoteCluster start() throws IOException, InterruptedException {
     Path state = Files.createTempDirectory("cozy-e2e-remote-cluster");
-    List<String> lines = run(state, "up", "--bare");
+    List<String> lines = ControlPlane.run(state, "up", "--bare");
     return new RemoteCluster(state, Path.of(lines.get(lines.size() - 1).trim()));
   }
 
@@ -41,35 +39,16 @@ final class RemoteCluster implements AutoCloseable {
   }
 
   void stopApiServer() throws IOException, InterruptedException {
-    run(state, "stop-apiserver");
+    ControlPlane.run(state, "stop-apiserver");
   }
 
   void startApiServer() throws IOException, InterruptedException {
-    run(state, "start-apiserver");
+    ControlPlane.run(state, "start-apiserver");
   }
 
   @Override
   public void close() throws Exception {
     client.close();
-    run(state, "down");
-  }
-
-  private static List<String> run(Path state, String... args)
-      throws IOException, InterruptedException {
-    Path log = Files.createTempFile("remote-cluster", ".log");
-    List<String> command =
-        new java.util.ArrayList<>(
-            List.of(ControlPlane.repoRoot().resolve("e2e/bin/control-plane").toString()));
-    command.addAll(List.of(args));
-    ProcessBuilder builder =
-        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-    builder.environment().put("COZY_CONTROL_PLANE_STATE", state.toString());
-    Process process = builder.start();
-    if (!process.waitFor(10, TimeUnit.MINUTES) || process.exitValue() != 0) {
-      process.destroyForcibly();
-      throw new IllegalStateException(
-          "control-plane " + String.join(" ", args) + " failed:\n" + Files.readString(log));
-    }
-    return Files.readAllLines(log, StandardCharsets.UTF_8);
+    ControlPlane.run(state, "down");
   }
 }
