@@ -176,10 +176,10 @@ final class InstanceController implements AutoCloseable {
         InstanceFinalizer.has(cached) ? cached : InstanceFinalizer.add(client, cached);
     events.announceReservedKeys(instance);
     ApplicationDefinition ad = definition.get();
-    ValuesTransport transport =
-        ValuesTransports.of(ad.getMetadata(), values.transport().orElse(null));
+    ValuesTransport platform = values.transport().orElse(null);
+    ValuesTransport transport = ValuesTransports.of(ad.getMetadata(), platform);
     Optional<List<Condition>> waiting =
-        valuesBlock(instance, key, transport)
+        valuesBlock(instance, key, transport, platform)
             .or(() -> placementBlock(ad, instance, key, transport));
     if (waiting.isPresent()) {
       InstanceStatus.write(
@@ -261,13 +261,17 @@ final class InstanceController implements AutoCloseable {
    * its namespace's values change.
    */
   private Optional<List<Condition>> valuesBlock(
-      GenericKubernetesResource instance, String key, ValuesTransport transport) {
+      GenericKubernetesResource instance,
+      String key,
+      ValuesTransport transport,
+      ValuesTransport platform) {
     String namespace = instance.getMetadata().getNamespace();
     ValuesCheck check =
         values.checkInstance(
             namespace,
             definition.get().getSpec().release().requiredValues(),
             transport,
+            platform,
             () -> queue.enqueue(key));
     if (check.ready()) {
       return Optional.empty();

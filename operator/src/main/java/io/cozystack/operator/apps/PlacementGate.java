@@ -45,8 +45,11 @@ final class PlacementGate {
       return Optional.empty();
     }
     String kind = definition.getSpec().application().kind();
+    // Only whether the namespace names its ComputePlane: the instance's own values check has
+    // already held a release rendered with an outdated platform transport.
+    ValuesTransport platform = values.transport().orElse(null);
     if (!values
-        .check(namespace, List.of(ComputePlaneCluster.NAMESPACE_VALUE), transport, wake)
+        .check(namespace, List.of(ComputePlaneCluster.NAMESPACE_VALUE), transport, platform, wake)
         .ready()) {
       return Optional.of(
           new Held(

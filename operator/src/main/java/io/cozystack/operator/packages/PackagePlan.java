@@ -10,8 +10,11 @@ import java.util.Set;
 /** What a Package should produce, computed without I/O by {@link PackagePlanner}. */
 public sealed interface PackagePlan {
 
-  /** A release that reads cozystack-values: by which transport, and the keys it requires. */
-  record ValuesNeed(ValuesTransport transport, List<String> required) {}
+  /**
+   * A release that reads cozystack-values: by which transport, the keys it requires, and the
+   * platform's transport it was rendered with (null: none was known yet).
+   */
+  record ValuesNeed(ValuesTransport transport, List<String> required, ValuesTransport platform) {}
 
   /**
    * The Package cannot be installed now.

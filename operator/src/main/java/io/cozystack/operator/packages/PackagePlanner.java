@@ -96,7 +96,9 @@ public final class PackagePlanner {
                 values == null
                     ? null
                     : new PackagePlan.ValuesNeed(
-                        values.transport(), orEmpty(component.install().requiredValues()))));
+                        values.transport(),
+                        orEmpty(component.install().requiredValues()),
+                        values.platform())));
         namespaces.add(component.install().namespace());
       }
       return new PackagePlan.Ready(variant.get().name(), releases, namespaces, dependencies);
@@ -220,7 +222,7 @@ public final class PackagePlanner {
       return null;
     }
     return new PackagePlan.ValuesNeed(
-        ValuesTransports.of(pkg.getMetadata(), platformTransport), List.of());
+        ValuesTransports.of(pkg.getMetadata(), platformTransport), List.of(), platformTransport);
   }
 
   /** Components of the variant with {@code install} that the Package does not disable. */

@@ -166,6 +166,7 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
             namespace,
             desired.values().required(),
             desired.values().transport(),
+            desired.values().platform(),
             wakeups.of(ResourceID.fromResource(pkg)));
     if (check.ready()) {
       return Optional.empty();

@@ -44,8 +44,12 @@ public final class ValuesBoard {
    * registering are one step, so no change slips between them.
    */
   public synchronized ValuesCheck check(
-      String namespace, List<String> required, ValuesTransport wanted, Runnable wake) {
-    ValuesCheck check = check(namespace, required, wanted);
+      String namespace,
+      List<String> required,
+      ValuesTransport wanted,
+      ValuesTransport platform,
+      Runnable wake) {
+    ValuesCheck check = check(namespace, required, wanted, platform);
     if (!check.ready()) {
       waiters
           .computeIfAbsent(namespace, k -> new java.util.concurrent.CopyOnWriteArrayList<>())
@@ -60,7 +64,11 @@ public final class ValuesBoard {
    * instance, since an instance never makes its namespace a system one as a Package does.
    */
   public synchronized ValuesCheck checkInstance(
-      String namespace, List<String> required, ValuesTransport wanted, Runnable wake) {
+      String namespace,
+      List<String> required,
+      ValuesTransport wanted,
+      ValuesTransport platform,
+      Runnable wake) {
     if (transport != null && uncovered.contains(namespace) && !carried.containsKey(namespace)) {
       waiters
           .computeIfAbsent(namespace, k -> new java.util.concurrent.CopyOnWriteArrayList<>())
@@ -71,16 +79,26 @@ public final class ValuesBoard {
               + " is neither a tenant's namespace nor a system namespace, so the platform projects"
               + " no values into it; create the instance in a tenant's namespace");
     }
-    return check(namespace, required, wanted, wake);
+    return check(namespace, required, wanted, platform, wake);
   }
 
-  private ValuesCheck check(String namespace, List<String> required, ValuesTransport wanted) {
+  /**
+   * @param platform the platform transport the consumer's release was rendered with: one that is no
+   *     longer the platform's (it changed, or became known, since) would write the release by the
+   *     wrong transport, so the consumer waits; the transport's listeners render it again
+   */
+  private ValuesCheck check(
+      String namespace, List<String> required, ValuesTransport wanted, ValuesTransport platform) {
     Carried now = carried.get(namespace);
     if (transport == null) {
       return ValuesCheck.waiting(
           "no ClusterValues '"
               + io.cozystack.api.v1alpha1.ClusterValues.NAME
               + "' has been projected yet; create it");
+    }
+    if (platform != transport) {
+      return ValuesCheck.waiting(
+          "the platform's values transport is now " + transport + "; rendering again by it");
     }
     if (misplaced.containsKey(namespace) && now == null) {
       return ValuesCheck.missing(misplaced.get(namespace));

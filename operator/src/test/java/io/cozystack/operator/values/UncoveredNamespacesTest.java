@@ -49,8 +49,14 @@ class UncoveredNamespacesTest {
 
     ValuesCheck instance =
         board.checkInstance(
-            "default", List.of(), ValuesTransport.ConfigMap, woken::incrementAndGet);
-    ValuesCheck pkg = board.check("default", List.of(), ValuesTransport.ConfigMap, () -> {});
+            "default",
+            List.of(),
+            ValuesTransport.ConfigMap,
+            ValuesTransport.ConfigMap,
+            woken::incrementAndGet);
+    ValuesCheck pkg =
+        board.check(
+            "default", List.of(), ValuesTransport.ConfigMap, ValuesTransport.ConfigMap, () -> {});
 
     assertThat(instance.state()).isEqualTo(ValuesCheck.State.MISSING);
     assertThat(instance.message())
@@ -83,6 +89,28 @@ class UncoveredNamespacesTest {
     assertThat(ProjectionPlan.withdrawn(plan, "tenant-acme", tenant))
         .as("tenant values wait for their Tenant, whose informer may lag")
         .isFalse();
+  }
+
+  @Test
+  void aReleaseRenderedWithAnOutdatedPlatformTransportWaitsToBeRenderedAgain() {
+    ValuesBoard board = new ValuesBoard();
+    board.carried("cozy-x", ValuesDocument.of(Map.of("root-host", "a.org"), null), true, true);
+    board.transport(ValuesTransport.Secret);
+
+    ValuesCheck unknownAtRender =
+        board.check("cozy-x", List.of(), ValuesTransport.ConfigMap, null, () -> {});
+    ValuesCheck flipped =
+        board.check(
+            "cozy-x", List.of(), ValuesTransport.ConfigMap, ValuesTransport.ConfigMap, () -> {});
+    ValuesCheck current =
+        board.check("cozy-x", List.of(), ValuesTransport.Secret, ValuesTransport.Secret, () -> {});
+
+    assertThat(unknownAtRender.ready())
+        .as("rendered before any transport was known: by the ConfigMap default")
+        .isFalse();
+    assertThat(flipped.ready()).isFalse();
+    assertThat(flipped.message()).contains("transport is now Secret");
+    assertThat(current.ready()).isTrue();
   }
 
   private static Namespace namespace(String name, Map<String, String> labels) {
