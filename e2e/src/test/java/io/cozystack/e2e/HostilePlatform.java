@@ -58,17 +58,7 @@ final class HostilePlatform {
             spec: {_probe: true}
             """,
             GenericKubernetesResource.class);
-    await("the reserved-keys policy enforced")
-        .atMost(Duration.ofSeconds(30))
-        .until(
-            () -> {
-              try {
-                client.resource(probe).dryRun().create();
-                return false;
-              } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-                return e.getMessage().contains("ValidatingAdmissionPolicy");
-              }
-            });
+    awaitRefused(client, probe, "ValidatingAdmissionPolicy");
     return policy;
   }
 
@@ -174,9 +164,19 @@ final class HostilePlatform {
             """
                 .formatted(prefix),
             GenericKubernetesResource.class);
+    awaitRefused(client, probe, "this cluster's policy");
+  }
+
+  /**
+   * Waits until a dry-run create of {@code probe} is refused with {@code marker} in the answer: a
+   * new admission policy is enforced once the API server has compiled it, a moment after it is
+   * applied.
+   */
+  private static void awaitRefused(
+      KubernetesClient client, GenericKubernetesResource probe, String marker) {
     String[] answer = {"accepted"};
     try {
-      await("the policy enforced")
+      await("a policy enforced")
           .atMost(Duration.ofSeconds(30))
           .until(
               () -> {
@@ -185,7 +185,7 @@ final class HostilePlatform {
                   return false;
                 } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
                   answer[0] = e.getMessage();
-                  return e.getMessage().contains("this cluster's policy");
+                  return e.getMessage().contains(marker);
                 }
               });
     } catch (org.awaitility.core.ConditionTimeoutException e) {
