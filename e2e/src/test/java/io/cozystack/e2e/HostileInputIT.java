@@ -265,7 +265,8 @@ class HostileInputIT {
   private static GenericKubernetesResource observed(HostileCase hostile) {
     Ref on = hostile.expect() instanceof Reported r ? r.on() : null;
     if (on == null) {
-      GenericKubernetesResource last = documents(hostile).get(documents(hostile).size() - 1);
+      List<GenericKubernetesResource> documents = documents(hostile);
+      GenericKubernetesResource last = documents.get(documents.size() - 1);
       on =
           new Ref(
               last.getApiVersion(),

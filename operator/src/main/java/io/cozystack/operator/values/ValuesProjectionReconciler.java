@@ -186,20 +186,19 @@ public final class ValuesProjectionReconciler implements Reconciler<ClusterValue
 
   /** Deletes our values where a namespace stopped being a system namespace. */
   private void withdraw(KubernetesClient client, ProjectionPlan.Plan plan) {
-    for (ConfigMap cm : configMaps.list().toList()) {
-      if (withdrawable(cm, plan, ProjectionWriter.configMapText(cm))) {
-        LOG.info(
-            "Namespace {} is no longer a system namespace: removing its cozystack-values",
-            cm.getMetadata().getNamespace());
-        client.resource(cm).delete();
-        board.forget(cm.getMetadata().getNamespace());
-      }
-    }
-    for (Secret secret : secrets.list().toList()) {
-      if (withdrawable(secret, plan, ProjectionWriter.secretText(secret))) {
-        client.resource(secret).delete();
-        board.forget(secret.getMetadata().getNamespace());
-      }
+    configMaps.list().forEach(cm -> withdraw(client, plan, cm, ProjectionWriter.configMapText(cm)));
+    secrets.list().forEach(s -> withdraw(client, plan, s, ProjectionWriter.secretText(s)));
+  }
+
+  private void withdraw(
+      KubernetesClient client, ProjectionPlan.Plan plan, HasMetadata values, String text) {
+    if (withdrawable(values, plan, text)) {
+      LOG.info(
+          "Namespace {} is no longer a system namespace: removing its cozystack-values {}",
+          values.getMetadata().getNamespace(),
+          values.getKind());
+      client.resource(values).delete();
+      board.forget(values.getMetadata().getNamespace());
     }
   }
 
