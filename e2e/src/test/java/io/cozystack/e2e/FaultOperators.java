@@ -28,6 +28,15 @@ final class FaultOperators {
   private final Path archive;
   private OperatorProcess dumper;
 
+  /**
+   * More JVM flags for every operator started, from {@code -Dfault.jvmFlags} (space-separated),
+   * e.g. {@code -Dlogback.configurationFile=...} to log one logger at DEBUG while chasing a defect.
+   */
+  private static final List<String> EXTRA_JVM_FLAGS =
+      List.of(System.getProperty("fault.jvmFlags", "").trim().split("\\s+")).stream()
+          .filter(f -> !f.isEmpty())
+          .toList();
+
   FaultOperators(Path kubeconfig) throws IOException {
     this.kubeconfig = kubeconfig;
     this.archive = Files.createTempDirectory("cozy-e2e-fault").resolve("operator.jsa");
@@ -56,8 +65,10 @@ final class FaultOperators {
 
   private OperatorProcess launch(String name, List<String> jvmFlags, List<String> args)
       throws IOException {
+    List<String> flags = new ArrayList<>(jvmFlags);
+    flags.addAll(EXTRA_JVM_FLAGS);
     return OperatorProcess.startQuietly(
-        name, Map.of("KUBECONFIG", kubeconfig.toString()), jvmFlags, args);
+        name, Map.of("KUBECONFIG", kubeconfig.toString()), flags, args);
   }
 
   static final String CONNECTED = "Connected to the Kubernetes API server";

@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What wakes a Package up, and the caches it reads: every HelmRelease (its own, and foreign ones it
@@ -97,13 +98,38 @@ final class PackageEventSources {
                 .anyMatch(c -> name.equals(c.install().namespace())));
   }
 
-  /** Packages whose active variant matches, as event targets. */
+  /**
+   * Packages whose active variant matches, as event targets, each judged by its spec as reconciled
+   * (the primary cache) and as the dependency informer holds it. The informers deliver
+   * independently: a Package created, or switched to a variant that depends on another or installs
+   * into a namespace, can be reconciled (reading that dependency or namespace before its change
+   * arrived) while the dependency informer still holds its older spec; judged by that spec alone,
+   * the change would wake nobody and the Package would wait for good.
+   */
   private Set<ResourceID> packagesWhoseVariant(BiPredicate<Package, Variant> test) {
-    Lookup lookup = Lookup.of(packages(), packageSources());
-    return lookup.packages().values().stream()
-        .filter(p -> lookup.activeVariant(p).map(v -> test.test(p, v)).orElse(false))
-        .map(p -> new ResourceID(p.getMetadata().getName()))
+    return matching(
+            Stream.concat(context.getPrimaryCache().list(), packages().stream()),
+            Lookup.of(List.of(), packageSources()),
+            test)
+        .stream()
+        .map(ResourceID::new)
         .collect(Collectors.toSet());
+  }
+
+  /** The names of the {@code candidates} whose active variant passes {@code test}. */
+  static Set<String> matching(
+      Stream<Package> candidates, Lookup sources, BiPredicate<Package, Variant> test) {
+    return candidates
+        .filter(p -> sources.activeVariant(p).map(v -> test.test(p, v)).orElse(false))
+        .map(p -> p.getMetadata().getName())
+        .collect(Collectors.toSet());
+  }
+
+  /**
+   * A variant of the Package that depends on {@code dependency} (unless the Package ignores it).
+   */
+  static BiPredicate<Package, Variant> dependingOn(String dependency) {
+    return (p, v) -> PackagePlanner.activeDependencies(p, v).contains(dependency);
   }
 
   List<EventSource<?, Package>> all() {
@@ -178,7 +204,6 @@ final class PackageEventSources {
 
   /** Packages whose active variant depends on the changed Package. */
   private Set<ResourceID> dependentsOf(Package changed) {
-    String name = changed.getMetadata().getName();
-    return packagesWhoseVariant((p, v) -> PackagePlanner.activeDependencies(p, v).contains(name));
+    return packagesWhoseVariant(dependingOn(changed.getMetadata().getName()));
   }
 }
