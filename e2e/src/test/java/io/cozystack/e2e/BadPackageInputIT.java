@@ -354,6 +354,59 @@ class BadPackageInputIT {
         .until(() -> !labels("kube-system").containsKey(SYSTEM));
   }
 
+  @Test
+  void aVariantSwitchedAwayFromANamespaceTakesItsLabelsAwayAndTheNamespaceStays() {
+    String name = "hostile.switch";
+    apply(
+        Serialization.unmarshal(
+            """
+            apiVersion: cozystack.io/v1alpha1
+            kind: PackageSource
+            metadata: {name: %s}
+            spec:
+              sourceRef: {kind: OCIRepository, name: cozystack-packages, namespace: cozy-system}
+              variants:
+                - name: a
+                  components:
+                    - {name: c, path: apps/c, install: {namespace: hostile-switch-a, privileged: true}}
+                - name: b
+                  components:
+                    - {name: c, path: apps/c, install: {namespace: hostile-switch-b}}
+            """
+                .formatted(name),
+            PackageSource.class));
+    apply(pkg(name, "variant: a"));
+    await("variant a's namespace labelled")
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "privileged".equals(labelsIfAny("hostile-switch-a").get(PSA_ENFORCE)));
+    assertThat(labels("hostile-switch-a")).containsEntry(SYSTEM, "true");
+
+    apply(pkg(name, "variant: b"));
+    await("variant b's namespace labelled and variant a's released")
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                "true".equals(labelsIfAny("hostile-switch-b").get(SYSTEM))
+                    && !labels("hostile-switch-a").containsKey(SYSTEM)
+                    && !labels("hostile-switch-a").containsKey(PSA_ENFORCE));
+    assertThat(release("hostile-switch-a", "c")).as("variant a's release removed").isEmpty();
+    assertThat(client.namespaces().withName("hostile-switch-a").get())
+        .as("the namespace itself is kept, as on a Package's deletion")
+        .isNotNull();
+
+    client.resources(Package.class).withName(name).delete();
+    await("variant b's namespace released with its Package")
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> !labels("hostile-switch-b").containsKey(SYSTEM));
+  }
+
+  /** The namespace's labels, none while it does not exist yet. */
+  private static java.util.Map<String, String> labelsIfAny(String namespace) {
+    return client.namespaces().withName(namespace).get() == null
+        ? java.util.Map.of()
+        : labels(namespace);
+  }
+
   private static java.util.Map<String, String> labels(String namespace) {
     var labels = client.namespaces().withName(namespace).get().getMetadata().getLabels();
     return labels == null ? java.util.Map.of() : labels;

@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -104,7 +105,9 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
           .filter(t -> !t.trusted())
           .ifPresent(t -> catalogs.applyRbac(t, lookup, ctx.getClient()));
       components = applyReleases(pkg, ready, ctx.getClient(), events(ctx));
+      Set<String> left = leftNamespaces(pkg, ready, lookup);
       deleteOrphans(pkg, ready, ctx.getClient(), events(ctx));
+      left.forEach(namespace -> release(namespace, ctx.getClient()));
     } else {
       components = Map.of();
     }
@@ -217,14 +220,44 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
         .map(c -> c.install().namespace())
         .distinct()
         .filter(name -> !others.contains(name))
-        .filter(name -> sources.cachedNamespace(name).filter(NamespacePlanner::marked).isPresent())
-        .forEach(
-            name ->
-                client
-                    .resource(NamespacePlanner.released(name))
-                    .fieldManager(ReleaseWriter.FIELD_MANAGER)
-                    .forceConflicts()
-                    .serverSideApply());
+        .filter(this::marked)
+        .forEach(name -> release(name, client));
+  }
+
+  /**
+   * The namespaces this Package installed into (its releases, as found and as its status last
+   * listed them, so a retry after a failed reconcile still knows them) that neither its plan nor
+   * any other Package installs into now: a variant or a component switched away from them. They
+   * lose the operator's labels as a deleted Package's do.
+   */
+  private Set<String> leftNamespaces(Package pkg, PackagePlan.Ready plan, Lookup lookup) {
+    Set<String> before = new TreeSet<>();
+    sources.ownedReleases(pkg).forEach(r -> before.add(r.getMetadata().getNamespace()));
+    Optional.ofNullable(pkg.getStatus())
+        .map(PackageStatus::components)
+        .ifPresent(
+            components ->
+                components.values().stream()
+                    .map(ComponentStatus::release)
+                    .filter(key -> key != null && key.contains("/"))
+                    .forEach(key -> before.add(key.substring(0, key.indexOf('/')))));
+    before.removeAll(plan.namespaces());
+    before.removeAll(NamespacePlanner.targetedByOthers(lookup, pkg.getMetadata().getName()));
+    before.removeIf(name -> !marked(name));
+    return before;
+  }
+
+  private boolean marked(String namespace) {
+    return sources.cachedNamespace(namespace).filter(NamespacePlanner::marked).isPresent();
+  }
+
+  private static void release(String namespace, KubernetesClient client) {
+    LOG.info("Releasing namespace {}: no Package installs into it any more", namespace);
+    client
+        .resource(NamespacePlanner.released(namespace))
+        .fieldManager(ReleaseWriter.FIELD_MANAGER)
+        .forceConflicts()
+        .serverSideApply();
   }
 
   /** Applies each target namespace unless the cached one already carries our labels. */
