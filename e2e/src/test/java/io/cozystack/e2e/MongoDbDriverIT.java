@@ -9,22 +9,20 @@ import io.cozystack.api.backups.v1alpha1.Backup;
 import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.RestoreJob;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
+import io.cozystack.api.backups.v1alpha1.RunStatus;
 import io.cozystack.api.meta.Condition;
 import io.cozystack.catalog.services.backups.mongodb.MongoDbDriver;
-import io.cozystack.contracts.validation.ChartRender;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentSkipListSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -126,7 +124,7 @@ class MongoDbDriverIT {
     backupJob("nightly", "db", "mongodb");
 
     awaitReady(BackupJob.class, "nightly", "BackupsDisabled");
-    assertThat(backupJob("nightly").getStatus().driver()).isEqualTo(MongoDbDriver.NAME);
+    assertThat(status(BackupJob.class, "nightly").driver()).isEqualTo(MongoDbDriver.NAME);
     assertThat(owned("PerconaServerMongoDBBackup", "nightly")).isEmpty();
 
     application("db", true);
@@ -181,7 +179,7 @@ class MongoDbDriverIT {
     percona.complete("in-place");
 
     awaitPhase(RestoreJob.class, "in-place", RunPhase.SUCCEEDED);
-    assertThat(ready(restoreJob("in-place").getStatus().conditions()).message())
+    assertThat(ready(status(RestoreJob.class, "in-place").conditions()).message())
         .isEqualTo(
             "PerconaServerMongoDBRestore "
                 + namespace
@@ -219,7 +217,7 @@ class MongoDbDriverIT {
     percona.complete("to-copy");
 
     awaitPhase(RestoreJob.class, "to-copy", RunPhase.SUCCEEDED);
-    assertThat(ready(restoreJob("to-copy").getStatus().conditions()).message())
+    assertThat(ready(status(RestoreJob.class, "to-copy").conditions()).message())
         .endsWith(" restored Backup monthly into copy");
   }
 
@@ -243,11 +241,11 @@ class MongoDbDriverIT {
     backupJob("brotli", "rendered", "mongodb-brotli");
 
     awaitPhase(BackupJob.class, "brotli", RunPhase.FAILED);
-    assertThat(backupJob("brotli").getStatus().message())
+    assertThat(status(BackupJob.class, "brotli").message())
         .isEqualTo(
             "MongoDB strategy logical: template.compressionType: 'brotli' is not one of"
                 + " [none, gzip, pgzip, snappy, lz4, s2, zstd]");
-    assertThat(ready(backupJob("brotli").getStatus().conditions()).reason())
+    assertThat(ready(status(BackupJob.class, "brotli").conditions()).reason())
         .isEqualTo("InvalidStrategy");
     assertThat(owned("PerconaServerMongoDBBackup", "brotli")).isEmpty();
   }
@@ -261,7 +259,7 @@ class MongoDbDriverIT {
     percona.fail("broken", "backup's starting deadline exceeded");
 
     awaitPhase(BackupJob.class, "broken", RunPhase.FAILED);
-    assertThat(backupJob("broken").getStatus().message())
+    assertThat(status(BackupJob.class, "broken").message())
         .startsWith("PerconaServerMongoDBBackup " + namespace + "/broken-")
         .endsWith(" failed: backup's starting deadline exceeded");
     assertThat(client.resources(Backup.class).inNamespace(namespace).withName("broken").get())
@@ -305,18 +303,9 @@ class MongoDbDriverIT {
             .get();
     @SuppressWarnings("unchecked")
     Map<String, Object> values = (Map<String, Object>) stored.getAdditionalProperties().get("spec");
-    Path work = Files.createTempDirectory("mongodb-chart");
-    String manifests =
-        ChartRender.manifests(
-            ControlPlane.repoRoot().resolve("catalogs/services/charts/mongodb"),
-            work,
-            values,
-            "mongodb-" + app,
-            namespace);
-    HasMetadata cluster =
-        client
-            .load(new ByteArrayInputStream(manifests.getBytes(StandardCharsets.UTF_8)))
-            .items()
+    GenericKubernetesResource cluster =
+        ServiceChart.of(ControlPlane.repoRoot().resolve("catalogs/services/charts/mongodb"))
+            .render(values, "mongodb-" + app, namespace)
             .stream()
             .filter(o -> "PerconaServerMongoDB".equals(o.getKind()))
             .findFirst()
@@ -369,10 +358,6 @@ class MongoDbDriverIT {
 
   // --- reading ---
 
-  private static BackupJob backupJob(String name) {
-    return client.resources(BackupJob.class).inNamespace(namespace).withName(name).get();
-  }
-
   private static RestoreJob restoreJob(String name) {
     return client.resources(RestoreJob.class).inNamespace(namespace).withName(name).get();
   }
@@ -407,7 +392,8 @@ class MongoDbDriverIT {
         .atMost(Duration.ofSeconds(30))
         .until(
             () -> {
-              Condition ready = ready(conditions(type, name));
+              RunStatus status = status(type, name);
+              Condition ready = status == null ? null : ready(status.conditions());
               return ready != null && reason.equals(ready.reason());
             });
   }
@@ -416,31 +402,20 @@ class MongoDbDriverIT {
       Class<T> type, String name, RunPhase phase) {
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(
-            () -> {
-              HasMetadata job = client.resources(type).inNamespace(namespace).withName(name).get();
-              if (job instanceof BackupJob b && b.getStatus() != null) {
-                return b.getStatus().phase() == phase;
-              }
-              return job instanceof RestoreJob r
-                  && r.getStatus() != null
-                  && r.getStatus().phase() == phase;
-            });
+        .until(() -> status(type, name) != null && status(type, name).phase() == phase);
   }
 
-  private static void awaitGone(java.util.concurrent.Callable<?> read) {
+  private static void awaitGone(Callable<?> read) {
     await().atMost(Duration.ofSeconds(30)).until(() -> read.call() == null);
   }
 
-  private static <T extends HasMetadata> List<Condition> conditions(Class<T> type, String name) {
+  /** The run status of a BackupJob or RestoreJob, or null before it has one. */
+  private static <T extends HasMetadata> RunStatus status(Class<T> type, String name) {
     HasMetadata job = client.resources(type).inNamespace(namespace).withName(name).get();
-    if (job instanceof BackupJob b && b.getStatus() != null) {
-      return b.getStatus().conditions();
+    if (job instanceof BackupJob b) {
+      return b.getStatus();
     }
-    if (job instanceof RestoreJob r && r.getStatus() != null) {
-      return r.getStatus().conditions();
-    }
-    return null;
+    return job instanceof RestoreJob r ? r.getStatus() : null;
   }
 
   private static Condition ready(List<Condition> conditions) {
