@@ -2,6 +2,7 @@ package io.cozystack.catalog.services.backups;
 
 import io.cozystack.catalog.services.backups.cnpg.CnpgDriver;
 import io.cozystack.catalog.services.backups.mariadb.MariaDbDriver;
+import io.cozystack.catalog.services.backups.mongodb.MongoDbDriver;
 import io.cozystack.contracts.driver.DriverProcess;
 import io.cozystack.contracts.driver.StrategyDriver;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -14,7 +15,10 @@ public final class ServicesDrivers {
 
   /** The drivers this catalog ships, by name. */
   public static final Map<String, Function<KubernetesClient, StrategyDriver>> ALL =
-      Map.of("cnpg", client -> new CnpgDriver(), "mariadb", client -> new MariaDbDriver());
+      Map.of(
+          "cnpg", client -> new CnpgDriver(),
+          "mariadb", client -> new MariaDbDriver(),
+          "mongodb", client -> new MongoDbDriver());
 
   public static void main(String[] args) {
     System.exit(DriverProcess.run(args, ALL));

@@ -2,6 +2,7 @@ package io.cozystack.catalog.services.backups.mariadb;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.cozystack.catalog.services.backups.upstream.SpecProblem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,6 +1,10 @@
 package io.cozystack.catalog.services.backups.mariadb;
 
 import io.cozystack.api.meta.TypedLocalObjectReference;
+import io.cozystack.catalog.services.backups.upstream.Deadline;
+import io.cozystack.catalog.services.backups.upstream.ObjectWaiters;
+import io.cozystack.catalog.services.backups.upstream.SpecProblem;
+import io.cozystack.catalog.services.backups.upstream.UpstreamStore;
 import io.cozystack.contracts.driver.BackupRun;
 import io.cozystack.contracts.driver.Progress;
 import io.cozystack.contracts.driver.StrategyTemplate;
@@ -20,9 +24,9 @@ final class MariaDbBackups {
   static final Duration DEADLINE = Duration.ofMinutes(30);
 
   private final UpstreamStore store;
-  private final MariaDbWaiters waiters;
+  private final ObjectWaiters waiters;
 
-  MariaDbBackups(UpstreamStore store, MariaDbWaiters waiters) {
+  MariaDbBackups(UpstreamStore store, ObjectWaiters waiters) {
     this.store = store;
     this.waiters = waiters;
   }
@@ -82,7 +86,8 @@ final class MariaDbBackups {
         throw e;
       }
       return Progress.failed(
-          "BackupRejected", "the API server refused the mariadb-operator Backup: " + reason(e));
+          "BackupRejected",
+          "the API server refused the mariadb-operator Backup: " + UpstreamStore.refusal(e));
     }
     return Progress.working(
             "BackupStarted",
@@ -113,13 +118,6 @@ final class MariaDbBackups {
                       + complete.describe()
                       + ")");
     };
-  }
-
-  /** The API server's message for a refused object. */
-  static String reason(KubernetesClientException e) {
-    return e.getStatus() != null && e.getStatus().getMessage() != null
-        ? e.getStatus().getMessage()
-        : e.getMessage();
   }
 
   private static Deadline deadline(BackupRun run) {

@@ -6,6 +6,8 @@ import io.cozystack.api.backups.driver.DriverRegistrationSpec.CatalogRef;
 import io.cozystack.api.backups.driver.DriverRegistrationSpec.StrategyKind;
 import io.cozystack.api.backups.driver.StrategyHandoff;
 import io.cozystack.catalog.services.backups.ServicesCatalog;
+import io.cozystack.catalog.services.backups.upstream.ObjectWaiters;
+import io.cozystack.catalog.services.backups.upstream.UpstreamStore;
 import io.cozystack.contracts.driver.BackupRun;
 import io.cozystack.contracts.driver.Progress;
 import io.cozystack.contracts.driver.RestoreRun;
@@ -25,7 +27,9 @@ public final class MariaDbDriver implements StrategyDriver {
   public static final String STRATEGY_KIND = "MariaDB";
   static final int LEASE_SECONDS = 60;
 
-  private final MariaDbWaiters waiters = new MariaDbWaiters();
+  /** Jobs waiting for a MariaDB object {@code mariadb-<app>} to appear. */
+  private final ObjectWaiters waiters =
+      new ObjectWaiters(MariaDbApi.API_VERSION, MariaDbApi.MARIADB);
 
   @Override
   public DriverRegistrationSpec registration() {
@@ -39,12 +43,14 @@ public final class MariaDbDriver implements StrategyDriver {
 
   @Override
   public Progress backup(BackupRun run) {
-    return new MariaDbBackups(new UpstreamStore(run.client()), waiters).backup(run);
+    return new MariaDbBackups(new UpstreamStore(run.client(), MariaDbApi.API_VERSION), waiters)
+        .backup(run);
   }
 
   @Override
   public Progress restore(RestoreRun run) {
-    return new MariaDbRestores(new UpstreamStore(run.client()), waiters).restore(run);
+    return new MariaDbRestores(new UpstreamStore(run.client(), MariaDbApi.API_VERSION), waiters)
+        .restore(run);
   }
 
   /**

@@ -1,5 +1,9 @@
 package io.cozystack.catalog.services.backups.mariadb;
 
+import io.cozystack.catalog.services.backups.upstream.Deadline;
+import io.cozystack.catalog.services.backups.upstream.ObjectWaiters;
+import io.cozystack.catalog.services.backups.upstream.SpecProblem;
+import io.cozystack.catalog.services.backups.upstream.UpstreamStore;
 import io.cozystack.contracts.driver.Progress;
 import io.cozystack.contracts.driver.RestoreRun;
 import io.cozystack.contracts.driver.WatchedKind.JobKey;
@@ -16,9 +20,9 @@ import java.util.Optional;
  */
 final class MariaDbRestores {
   private final UpstreamStore store;
-  private final MariaDbWaiters waiters;
+  private final ObjectWaiters waiters;
 
-  MariaDbRestores(UpstreamStore store, MariaDbWaiters waiters) {
+  MariaDbRestores(UpstreamStore store, ObjectWaiters waiters) {
     this.store = store;
     this.waiters = waiters;
   }
@@ -102,7 +106,7 @@ final class MariaDbRestores {
       }
       return Progress.failed(
           "RestoreRejected",
-          "the API server refused the mariadb-operator Restore: " + MariaDbBackups.reason(e));
+          "the API server refused the mariadb-operator Restore: " + UpstreamStore.refusal(e));
     }
     return Progress.working(
             "RestoreStarted",

@@ -1,6 +1,7 @@
 package io.cozystack.catalog.services.backups.mariadb;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.cozystack.catalog.services.backups.upstream.SpecProblem;
 import java.time.Duration;
 import java.util.Iterator;
 

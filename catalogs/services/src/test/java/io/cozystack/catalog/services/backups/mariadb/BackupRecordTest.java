@@ -3,6 +3,7 @@ package io.cozystack.catalog.services.backups.mariadb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.cozystack.catalog.services.backups.Json;
 import io.cozystack.contracts.driver.Progress;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,8 @@ package io.cozystack.catalog.services.backups.mariadb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cozystack.catalog.services.backups.Json;
+import io.cozystack.catalog.services.backups.upstream.SpecProblem;
 import org.junit.jupiter.api.Test;
 
 /** The rendered template: exactly one storage, the S3 fields, the enumerated values. */

@@ -2,6 +2,7 @@ package io.cozystack.catalog.services.backups.mariadb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cozystack.catalog.services.backups.Json;
 import io.cozystack.catalog.services.backups.mariadb.CompleteCondition.State;
 import org.junit.jupiter.api.Test;
 

@@ -12,6 +12,7 @@ import io.cozystack.api.backups.v1alpha1.RestoreJob;
 import io.cozystack.api.backups.v1alpha1.RestoreJobSpec;
 import io.cozystack.api.meta.LocalObjectReference;
 import io.cozystack.api.meta.TypedLocalObjectReference;
+import io.cozystack.catalog.services.backups.Json;
 import io.cozystack.contracts.driver.BackupRun;
 import io.cozystack.contracts.driver.Progress;
 import io.cozystack.contracts.driver.RestoreRun;

@@ -3,6 +3,8 @@ package io.cozystack.catalog.services.backups.mariadb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cozystack.catalog.services.backups.Json;
+import io.cozystack.catalog.services.backups.upstream.SpecProblem;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

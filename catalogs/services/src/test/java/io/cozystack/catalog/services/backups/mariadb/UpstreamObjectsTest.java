@@ -3,6 +3,7 @@ package io.cozystack.catalog.services.backups.mariadb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.cozystack.catalog.services.backups.Json;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

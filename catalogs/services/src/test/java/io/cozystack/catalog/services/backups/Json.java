@@ -1,4 +1,4 @@
-package io.cozystack.catalog.services.backups.mariadb;
+package io.cozystack.catalog.services.backups;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -6,13 +6,13 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.Serialization;
 
-/** YAML literals (flow style allowed) for the tests. */
-final class Json {
+/** YAML literals (flow style allowed) for the drivers' tests. */
+public final class Json {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
   private Json() {}
 
-  static JsonNode yaml(String text) {
+  public static JsonNode yaml(String text) {
     try {
       return YAML.readTree(text);
     } catch (Exception e) {
@@ -20,11 +20,11 @@ final class Json {
     }
   }
 
-  static GenericKubernetesResource object(String yaml) {
+  public static GenericKubernetesResource object(String yaml) {
     return Serialization.jsonMapper().convertValue(yaml(yaml), GenericKubernetesResource.class);
   }
 
-  static JsonNode tree(Object value) {
+  public static JsonNode tree(Object value) {
     return Serialization.jsonMapper().valueToTree(value);
   }
 }

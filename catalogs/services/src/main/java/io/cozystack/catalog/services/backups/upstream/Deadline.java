@@ -1,4 +1,4 @@
-package io.cozystack.catalog.services.backups.mariadb;
+package io.cozystack.catalog.services.backups.upstream;
 
 import io.cozystack.contracts.driver.Progress;
 import java.time.Duration;
@@ -11,18 +11,18 @@ import java.time.Duration;
  * @param limit how long the job may wait in all
  * @param elapsed how long it has waited so far
  */
-record Deadline(Duration limit, Duration elapsed) {
+public record Deadline(Duration limit, Duration elapsed) {
 
-  boolean passed() {
+  public boolean passed() {
     return elapsed.compareTo(limit) >= 0;
   }
 
-  Duration remaining() {
+  public Duration remaining() {
     return passed() ? Duration.ZERO : limit.minus(elapsed);
   }
 
   /** Working with {@code reason}/{@code message} until the limit, then Failed. */
-  Progress waitOr(String reason, String message, String failedReason, String failedMessage) {
+  public Progress waitOr(String reason, String message, String failedReason, String failedMessage) {
     if (passed()) {
       return Progress.failed(failedReason, failedMessage);
     }
@@ -30,7 +30,7 @@ record Deadline(Duration limit, Duration elapsed) {
   }
 
   /** The limit for messages: {@code 30m}, {@code 90s}, {@code 2h}. */
-  String limitText() {
+  public String limitText() {
     long seconds = limit.toSeconds();
     if (seconds % 3600 == 0) {
       return seconds / 3600 + "h";

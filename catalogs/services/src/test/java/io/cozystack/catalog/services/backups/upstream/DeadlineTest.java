@@ -1,4 +1,4 @@
-package io.cozystack.catalog.services.backups.mariadb;
+package io.cozystack.catalog.services.backups.upstream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

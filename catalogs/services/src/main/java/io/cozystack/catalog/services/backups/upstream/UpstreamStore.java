@@ -1,24 +1,28 @@
-package io.cozystack.catalog.services.backups.mariadb;
+package io.cozystack.catalog.services.backups.upstream;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
 
-/** Reads and creates mariadb-operator objects (read straight from the API server). */
-final class UpstreamStore {
+/** Reads and creates one upstream operator's objects (read straight from the API server). */
+public final class UpstreamStore {
   private final KubernetesClient client;
+  private final String apiVersion;
 
-  UpstreamStore(KubernetesClient client) {
+  /** The objects of {@code apiVersion} (e.g. {@code k8s.mariadb.com/v1alpha1}). */
+  public UpstreamStore(KubernetesClient client, String apiVersion) {
     this.client = client;
+    this.apiVersion = apiVersion;
   }
 
   /** The object of {@code kind} a job owns (by its owner labels); the oldest if several. */
-  Optional<GenericKubernetesResource> owned(
+  public Optional<GenericKubernetesResource> owned(
       String kind, String namespace, Map<String, String> ownerLabels) {
     return client
-        .genericKubernetesResources(MariaDbApi.API_VERSION, kind)
+        .genericKubernetesResources(apiVersion, kind)
         .inNamespace(namespace)
         .withLabels(ownerLabels)
         .list()
@@ -31,17 +35,24 @@ final class UpstreamStore {
                 .thenComparing(o -> o.getMetadata().getName()));
   }
 
-  Optional<GenericKubernetesResource> get(String kind, String namespace, String name) {
+  public Optional<GenericKubernetesResource> get(String kind, String namespace, String name) {
     return Optional.ofNullable(
         client
-            .genericKubernetesResources(MariaDbApi.API_VERSION, kind)
+            .genericKubernetesResources(apiVersion, kind)
             .inNamespace(namespace)
             .withName(name)
             .get());
   }
 
   /** Creates {@code object}; returns it as the API server stored it (with its generated name). */
-  GenericKubernetesResource create(GenericKubernetesResource object) {
+  public GenericKubernetesResource create(GenericKubernetesResource object) {
     return client.resource(object).create();
+  }
+
+  /** The API server's message for a refused object. */
+  public static String refusal(KubernetesClientException e) {
+    return e.getStatus() != null && e.getStatus().getMessage() != null
+        ? e.getStatus().getMessage()
+        : e.getMessage();
   }
 }
