@@ -1,9 +1,8 @@
 package io.cozystack.catalog.services.backups.mariadb;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.cozystack.catalog.services.backups.upstream.JobObject;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.Map;
 
@@ -14,7 +13,6 @@ import java.util.Map;
  * its changes wake the job).
  */
 final class UpstreamObjects {
-  private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
 
   private UpstreamObjects() {}
 
@@ -34,7 +32,8 @@ final class UpstreamObjects {
     putIfSet(spec, "compression", template.compression());
     putIfSet(spec, "logLevel", template.logLevel());
     putIfSet(spec, "maxRetention", template.maxRetention());
-    return object(MariaDbApi.BACKUP, job, namespace, ownerLabels, spec);
+    return JobObject.of(
+        MariaDbApi.API_VERSION, MariaDbApi.BACKUP, job, namespace, ownerLabels, spec);
   }
 
   /** The {@code k8s.mariadb.com/v1alpha1 Restore} of a RestoreJob, from an operator Backup. */
@@ -47,22 +46,8 @@ final class UpstreamObjects {
     ObjectNode spec = Serialization.jsonMapper().createObjectNode();
     spec.putObject("mariaDbRef").put("name", targetMariaDb);
     spec.putObject("backupRef").put("name", operatorBackup);
-    return object(MariaDbApi.RESTORE, job, namespace, ownerLabels, spec);
-  }
-
-  private static GenericKubernetesResource object(
-      String kind, String job, String namespace, Map<String, String> labels, ObjectNode spec) {
-    GenericKubernetesResource object = new GenericKubernetesResource();
-    object.setApiVersion(MariaDbApi.API_VERSION);
-    object.setKind(kind);
-    object.setMetadata(
-        new ObjectMetaBuilder()
-            .withGenerateName(job + "-")
-            .withNamespace(namespace)
-            .withLabels(Map.copyOf(labels))
-            .build());
-    object.setAdditionalProperty("spec", Serialization.jsonMapper().convertValue(spec, MAP));
-    return object;
+    return JobObject.of(
+        MariaDbApi.API_VERSION, MariaDbApi.RESTORE, job, namespace, ownerLabels, spec);
   }
 
   private static void putIfSet(ObjectNode spec, String field, String value) {

@@ -1,9 +1,8 @@
 package io.cozystack.catalog.services.backups.mongodb;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.cozystack.catalog.services.backups.upstream.JobObject;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.Map;
 
@@ -14,7 +13,6 @@ import java.util.Map;
  * the driver finds it again and how its changes wake the job).
  */
 final class PsmdbObjects {
-  private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
 
   private PsmdbObjects() {}
 
@@ -35,7 +33,7 @@ final class PsmdbObjects {
     if (template.compressionLevel() != null) {
       spec.put("compressionLevel", template.compressionLevel());
     }
-    return object(PsmdbApi.BACKUP, job, namespace, ownerLabels, spec);
+    return JobObject.of(PsmdbApi.API_VERSION, PsmdbApi.BACKUP, job, namespace, ownerLabels, spec);
   }
 
   /**
@@ -55,21 +53,6 @@ final class PsmdbObjects {
     if (pitrDate != null) {
       spec.putObject("pitr").put("type", "date").put("date", pitrDate);
     }
-    return object(PsmdbApi.RESTORE, job, namespace, ownerLabels, spec);
-  }
-
-  private static GenericKubernetesResource object(
-      String kind, String job, String namespace, Map<String, String> labels, ObjectNode spec) {
-    GenericKubernetesResource object = new GenericKubernetesResource();
-    object.setApiVersion(PsmdbApi.API_VERSION);
-    object.setKind(kind);
-    object.setMetadata(
-        new ObjectMetaBuilder()
-            .withGenerateName(job + "-")
-            .withNamespace(namespace)
-            .withLabels(Map.copyOf(labels))
-            .build());
-    object.setAdditionalProperty("spec", Serialization.jsonMapper().convertValue(spec, MAP));
-    return object;
+    return JobObject.of(PsmdbApi.API_VERSION, PsmdbApi.RESTORE, job, namespace, ownerLabels, spec);
   }
 }
