@@ -1,5 +1,6 @@
 package io.cozystack.e2e;
 
+import io.cozystack.api.backups.v1alpha1.BackupDriver;
 import io.cozystack.contracts.driver.DriverRuntime;
 import io.cozystack.contracts.driver.StrategyDriver;
 import io.cozystack.e2e.chart.ApiRequest;
@@ -11,6 +12,8 @@ import io.fabric8.kubernetes.client.http.BasicBuilder;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 import io.fabric8.kubernetes.client.http.Interceptor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,10 +27,15 @@ import java.util.Set;
 final class InProcessDriver implements AutoCloseable {
   private final KubernetesClient client;
   private final DriverRuntime runtime;
+  private final Path kubeconfig;
+  private final String name;
 
-  private InProcessDriver(KubernetesClient client, DriverRuntime runtime) {
+  private InProcessDriver(
+      KubernetesClient client, DriverRuntime runtime, Path kubeconfig, String name) {
     this.client = client;
     this.runtime = runtime;
+    this.kubeconfig = kubeconfig;
+    this.name = name;
   }
 
   static InProcessDriver start(Path kubeconfig, StrategyDriver driver) throws Exception {
@@ -35,7 +43,8 @@ final class InProcessDriver implements AutoCloseable {
         new KubernetesClientBuilder()
             .withConfig(Config.fromKubeconfig(Files.readString(kubeconfig)))
             .build(),
-        driver);
+        driver,
+        kubeconfig);
   }
 
   /**
@@ -50,12 +59,15 @@ final class InProcessDriver implements AutoCloseable {
             .withHttpClientBuilderConsumer(
                 b -> b.addOrReplaceInterceptor("rbac", new Recorder(requests)))
             .build(),
-        driver);
+        driver,
+        kubeconfig);
   }
 
-  private static InProcessDriver start(KubernetesClient client, StrategyDriver driver) {
+  private static InProcessDriver start(
+      KubernetesClient client, StrategyDriver driver, Path kubeconfig) {
     try {
-      return new InProcessDriver(client, DriverRuntime.start(client, driver));
+      return new InProcessDriver(
+          client, DriverRuntime.start(client, driver), kubeconfig, driver.registration().driver());
     } catch (RuntimeException e) {
       client.close();
       throw e;
@@ -83,9 +95,28 @@ final class InProcessDriver implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops the driver and withdraws its claim, as uninstalling its catalog would: its heartbeat and
+   * registration go, so a later class on the same control plane finds its kinds unclaimed instead
+   * of owned by a driver that no longer runs until its lease runs out. With a client of its own, so
+   * the driver's recorded requests stay the driver's.
+   */
   @Override
   public void close() {
     runtime.close();
     client.close();
+    try (KubernetesClient admin =
+        new KubernetesClientBuilder()
+            .withConfig(Config.fromKubeconfig(Files.readString(kubeconfig)))
+            .build()) {
+      admin
+          .leases()
+          .inNamespace(BackupDriver.LEASE_NAMESPACE)
+          .withName(BackupDriver.LEASE_PREFIX + name)
+          .delete();
+      admin.resources(BackupDriver.class).withName(name).delete();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

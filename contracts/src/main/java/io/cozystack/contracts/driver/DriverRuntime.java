@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * Runs a {@link StrategyDriver}: registers it and keeps its heartbeat, watches the BackupJobs and
@@ -34,7 +35,7 @@ public final class DriverRuntime implements AutoCloseable {
   private final BackupJobRuns backups;
   private final RestoreJobRuns restores;
   private final BackupCleanups cleanups;
-  private final RunQueue queue;
+  private final WorkLoop<RunKey> queue;
   private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
   private SharedIndexInformer<BackupJob> backupJobs;
   private SharedIndexInformer<RestoreJob> restoreJobs;
@@ -49,7 +50,7 @@ public final class DriverRuntime implements AutoCloseable {
     this.backups = new BackupJobRuns(client, driver, strategies, clock);
     this.restores = new RestoreJobRuns(client, driver, strategies, clock, this::backupOf);
     this.cleanups = new BackupCleanups(client, driver, strategies);
-    this.queue = new RunQueue(registration.driver(), workers, this::handle);
+    this.queue = new WorkLoop<>(registration.driver(), workers, this::handle);
   }
 
   /**
@@ -113,7 +114,7 @@ public final class DriverRuntime implements AutoCloseable {
             client.resources(Backup.class).inAnyNamespace().inform(),
             b -> {
               if (cleanups.wants(b)) {
-                queue.enqueue(key(RunQueue.Type.BACKUP, b));
+                queue.enqueue(key(RunKey.Type.BACKUP, b));
               }
             });
     backupJobs =
@@ -121,7 +122,7 @@ public final class DriverRuntime implements AutoCloseable {
             client.resources(BackupJob.class).inAnyNamespace().inform(),
             j -> {
               if (backups.wants(j)) {
-                queue.enqueue(key(RunQueue.Type.BACKUP_JOB, j));
+                queue.enqueue(key(RunKey.Type.BACKUP_JOB, j));
               }
             });
     restoreJobs =
@@ -129,7 +130,7 @@ public final class DriverRuntime implements AutoCloseable {
             client.resources(RestoreJob.class).inAnyNamespace().inform(),
             j -> {
               if (restores.wants(j)) {
-                queue.enqueue(key(RunQueue.Type.RESTORE_JOB, j));
+                queue.enqueue(key(RunKey.Type.RESTORE_JOB, j));
               }
             });
     for (WatchedKind kind : driver.watches()) {
@@ -178,8 +179,8 @@ public final class DriverRuntime implements AutoCloseable {
   }
 
   private void wakeJob(WatchedKind.JobKey job) {
-    queue.enqueue(new RunQueue.Key(RunQueue.Type.BACKUP_JOB, job.namespace(), job.name()));
-    queue.enqueue(new RunQueue.Key(RunQueue.Type.RESTORE_JOB, job.namespace(), job.name()));
+    queue.enqueue(new RunKey(RunKey.Type.BACKUP_JOB, job.namespace(), job.name()));
+    queue.enqueue(new RunKey(RunKey.Type.RESTORE_JOB, job.namespace(), job.name()));
   }
 
   /** A strategy appeared or changed: every job of this driver still working looks again. */
@@ -187,27 +188,34 @@ public final class DriverRuntime implements AutoCloseable {
     if (backupJobs != null) {
       backupJobs.getStore().list().stream()
           .filter(backups::wants)
-          .forEach(j -> queue.enqueue(key(RunQueue.Type.BACKUP_JOB, j)));
+          .forEach(j -> queue.enqueue(key(RunKey.Type.BACKUP_JOB, j)));
     }
     if (restoreJobs != null) {
       restoreJobs.getStore().list().stream()
           .filter(restores::wants)
-          .forEach(j -> queue.enqueue(key(RunQueue.Type.RESTORE_JOB, j)));
+          .forEach(j -> queue.enqueue(key(RunKey.Type.RESTORE_JOB, j)));
     }
   }
 
-  private Optional<Duration> handle(RunQueue.Key key) {
+  private Optional<Duration> handle(RunKey key) {
     String storeKey = key.namespace() + "/" + key.name();
-    return switch (key.type()) {
-      case BACKUP_JOB -> backups.handle(backupJobs.getStore().getByKey(storeKey));
-      case RESTORE_JOB -> restores.handle(restoreJobs.getStore().getByKey(storeKey));
-      case BACKUP -> cleanups.handle(backupObjects.getStore().getByKey(storeKey));
-    };
+    // Every line logged during the run names the object, as the operator's reconcile lines do.
+    MDC.put("resource.kind", key.type().kind());
+    MDC.put("resource.namespace", key.namespace());
+    MDC.put("resource.name", key.name());
+    try {
+      return switch (key.type()) {
+        case BACKUP_JOB -> backups.handle(backupJobs.getStore().getByKey(storeKey));
+        case RESTORE_JOB -> restores.handle(restoreJobs.getStore().getByKey(storeKey));
+        case BACKUP -> cleanups.handle(backupObjects.getStore().getByKey(storeKey));
+      };
+    } finally {
+      MDC.clear();
+    }
   }
 
-  private static RunQueue.Key key(RunQueue.Type type, HasMetadata object) {
-    return new RunQueue.Key(
-        type, object.getMetadata().getNamespace(), object.getMetadata().getName());
+  private static RunKey key(RunKey.Type type, HasMetadata object) {
+    return new RunKey(type, object.getMetadata().getNamespace(), object.getMetadata().getName());
   }
 
   /** The registration's own rules, checked before anything is written. */

@@ -8,6 +8,7 @@ import io.cozystack.api.v1alpha1.AppsApi;
 import io.cozystack.api.v1alpha1.PackageStatus.ComponentState;
 import io.cozystack.api.v1alpha1.ValuesTransport;
 import io.cozystack.contracts.definition.ReservedKeys;
+import io.cozystack.contracts.driver.WorkLoop;
 import io.cozystack.operator.ReconcileErrors;
 import io.cozystack.operator.computeplane.PlaneState;
 import io.cozystack.operator.flux.HelmRelease;
@@ -28,6 +29,7 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,7 +51,7 @@ final class InstanceController implements AutoCloseable {
   static final String RESERVED_KEYS_DROPPED = "ReservedKeysDropped";
 
   private static final Logger LOG = LoggerFactory.getLogger(InstanceController.class);
-  private static final java.time.Duration SCHEMA_SETTLE = java.time.Duration.ofSeconds(5);
+  private static final Duration SCHEMA_SETTLE = Duration.ofSeconds(5);
 
   private final KubernetesClient client;
   private final AtomicReference<ApplicationDefinition> definition;
@@ -57,7 +59,7 @@ final class InstanceController implements AutoCloseable {
   private final ReleaseSettings settings;
   private final Function<String, Optional<HelmRelease>> releases;
   private final Clock clock;
-  private final WorkQueue queue;
+  private final WorkLoop<String> queue;
   private volatile SharedIndexInformer<GenericKubernetesResource> instances;
   private final KindMetrics metrics;
   private final InstanceEvents events;
@@ -87,8 +89,8 @@ final class InstanceController implements AutoCloseable {
     this.clock = clock;
     this.metrics = new KindMetrics(registry, kind());
     this.events = new InstanceEvents(new EventRecorder(client, clock));
-    this.queue =
-        new WorkQueue(kind(), key -> metrics.timed(() -> reconcileLogged(key)), this::failed);
+    // One worker: an instance's reconciles and the kind's relist never run beside each other.
+    this.queue = new WorkLoop<>("apps-" + kind(), 1, this::reconcileTimed, this::failed);
     this.instances = inform();
     startAndWait(instances);
     values.onTransportChange(() -> instances.getStore().listKeys().forEach(queue::enqueue));
@@ -149,6 +151,11 @@ final class InstanceController implements AutoCloseable {
   }
 
   /** Reconciles with the instance in the logging context, as the framework does for its kinds. */
+  private Optional<Duration> reconcileTimed(String key) {
+    metrics.timed(() -> reconcileLogged(key));
+    return Optional.empty();
+  }
+
   private void reconcileLogged(String key) {
     int slash = key.indexOf('/');
     MDC.put("resource.kind", kind());
@@ -241,7 +248,7 @@ final class InstanceController implements AutoCloseable {
    * ReconcileErrors#RECONCILE_ERROR} with the attempt and the API server's message, and a Warning
    * event at the first failure of a streak.
    */
-  private void failed(String key, int attempt, RuntimeException e) {
+  private void failed(String key, int attempt, Exception e) {
     GenericKubernetesResource instance = instances.getStore().getByKey(key);
     if (instance == null || instance.getMetadata().getDeletionTimestamp() != null) {
       return;
