@@ -52,7 +52,7 @@ final class ClusterBackups {
     List<GenericKubernetesResource> others =
         backups.stream()
             .filter(b -> cluster.equals(FdbApi.tree(b).at("/spec/clusterName").asText()))
-            .filter(b -> !FdbApi.ownedBy(b, ownerLabels))
+            .filter(b -> !FdbApi.backupOf(b, ownerLabels))
             .sorted(Comparator.comparing(ClusterBackups::created))
             .toList();
     Optional<GenericKubernetesResource> stranger =

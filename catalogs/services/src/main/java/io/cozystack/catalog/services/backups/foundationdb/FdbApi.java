@@ -32,6 +32,15 @@ final class FdbApi {
    */
   static final String CLUSTER_LABEL = "backups.cozystack.io/foundationdb-cluster";
 
+  /**
+   * What a FoundationDBBackup the driver made is for: a BackupJob's backup, or a RestoreJob's
+   * agents. Owner labels alone cannot tell, since a BackupJob and a RestoreJob may share a name.
+   */
+  static final String ROLE_LABEL = "foundationdb.services.cozystack.io/role";
+
+  static final String ROLE_BACKUP = "backup";
+  static final String ROLE_RESTORE_AGENTS = "restore-agents";
+
   /** {@code spec.backupState} values of a FoundationDBBackup. */
   static final String RUNNING = "Running";
 
@@ -58,6 +67,22 @@ final class FdbApi {
   static boolean ownedBy(GenericKubernetesResource object, Map<String, String> ownerLabels) {
     Map<String, String> labels = object.getMetadata().getLabels();
     return labels != null && labels.entrySet().containsAll(ownerLabels.entrySet());
+  }
+
+  /** Whether {@code backup} is the backup agents of a restore. */
+  static boolean isRestoreAgents(GenericKubernetesResource backup) {
+    Map<String, String> labels = backup.getMetadata().getLabels();
+    return labels != null && ROLE_RESTORE_AGENTS.equals(labels.get(ROLE_LABEL));
+  }
+
+  /** Whether {@code backup} is the backup of the BackupJob of {@code ownerLabels}. */
+  static boolean backupOf(GenericKubernetesResource backup, Map<String, String> ownerLabels) {
+    return ownedBy(backup, ownerLabels) && !isRestoreAgents(backup);
+  }
+
+  /** Whether {@code backup} is the agents of the RestoreJob of {@code ownerLabels}. */
+  static boolean agentsOf(GenericKubernetesResource backup, Map<String, String> ownerLabels) {
+    return ownedBy(backup, ownerLabels) && isRestoreAgents(backup);
   }
 
   /** Whether {@code object} was made for some job (carries the owner labels at all). */

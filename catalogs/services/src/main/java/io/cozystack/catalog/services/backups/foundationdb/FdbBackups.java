@@ -12,6 +12,7 @@ import io.cozystack.contracts.driver.WatchedKind.JobKey;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
@@ -50,7 +51,9 @@ final class FdbBackups {
               + app.name());
     }
     Optional<GenericKubernetesResource> existing =
-        store.owned(FdbApi.BACKUP, run.namespace(), run.ownerLabels());
+        store.list(FdbApi.BACKUP, run.namespace()).stream()
+            .filter(b -> FdbApi.backupOf(b, run.ownerLabels()))
+            .min(Comparator.comparing(ClusterBackups::created));
     if (existing.isPresent()) {
       return observe(run, existing.get());
     }

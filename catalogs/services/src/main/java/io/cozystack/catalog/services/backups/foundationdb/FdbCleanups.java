@@ -39,7 +39,7 @@ final class FdbCleanups {
     }
     Optional<GenericKubernetesResource> live = store.get(FdbApi.BACKUP, namespace, name);
     if (live.isEmpty()
-        || !FdbApi.ownedBy(live.get(), owner(backup.getMetadata().getName(), namespace))) {
+        || !FdbApi.backupOf(live.get(), owner(backup.getMetadata().getName(), namespace))) {
       return;
     }
     BackupState state = BackupState.of(live.get());
@@ -84,7 +84,7 @@ final class FdbCleanups {
   /** Deletes the agents a RestoreJob added (a stopped FoundationDBBackup: nothing to stop). */
   static void restoreAgents(UpstreamStore store, String namespace, Map<String, String> owner) {
     for (GenericKubernetesResource agents : store.list(FdbApi.BACKUP, namespace)) {
-      if (FdbApi.ownedBy(agents, owner)) {
+      if (FdbApi.agentsOf(agents, owner)) {
         store.delete(FdbApi.BACKUP, namespace, agents.getMetadata().getName());
       }
     }

@@ -33,7 +33,12 @@ final class FdbObjects {
     ObjectNode spec = agentsSpec(cluster, template, FdbApi.RUNNING);
     spec.set("blobStoreConfiguration", template.blobStore().toJson());
     return JobObject.of(
-        FdbApi.API_VERSION, FdbApi.BACKUP, job, namespace, labels(ownerLabels, cluster), spec);
+        FdbApi.API_VERSION,
+        FdbApi.BACKUP,
+        job,
+        namespace,
+        labels(ownerLabels, cluster, FdbApi.ROLE_BACKUP),
+        spec);
   }
 
   /**
@@ -52,7 +57,12 @@ final class FdbObjects {
     ObjectNode spec = agentsSpec(cluster, template, FdbApi.STOPPED);
     spec.set("blobStoreConfiguration", source.withBackupName(null).toJson());
     return JobObject.of(
-        FdbApi.API_VERSION, FdbApi.BACKUP, job, namespace, labels(ownerLabels, cluster), spec);
+        FdbApi.API_VERSION,
+        FdbApi.BACKUP,
+        job,
+        namespace,
+        labels(ownerLabels, cluster, FdbApi.ROLE_RESTORE_AGENTS),
+        spec);
   }
 
   /** The restore of the backup at {@code source} into {@code cluster}. */
@@ -95,10 +105,12 @@ final class FdbObjects {
     return spec;
   }
 
-  /** The owner labels and Cozystack's label naming the cluster backed up. */
-  private static Map<String, String> labels(Map<String, String> ownerLabels, FdbCluster cluster) {
+  /** The owner labels, Cozystack's label naming the cluster, and what the object is for. */
+  private static Map<String, String> labels(
+      Map<String, String> ownerLabels, FdbCluster cluster, String role) {
     Map<String, String> labels = new HashMap<>(ownerLabels);
     labels.put(FdbApi.CLUSTER_LABEL, cluster.name());
+    labels.put(FdbApi.ROLE_LABEL, role);
     return labels;
   }
 }

@@ -73,6 +73,16 @@ class ClusterBackupsTest {
     assertThat(next(List.of(agents))).isEqualTo(new ClusterBackups.Step.Delete(agents));
   }
 
+  @Test
+  void theAgentsOfARestoreJobOfTheSameNameAreAnotherJobsNotThisOnes() {
+    Map<String, String> labels = new java.util.HashMap<>(MINE);
+    labels.put("foundationdb.services.cozystack.io/role", "restore-agents");
+    GenericKubernetesResource agents =
+        backup("nightly-agents", "foundationdb-db", labels, "Stopped", 1, null);
+
+    assertThat(next(List.of(agents))).isEqualTo(new ClusterBackups.Step.Delete(agents));
+  }
+
   private static ClusterBackups.Step next(List<GenericKubernetesResource> backups) {
     return ClusterBackups.next(backups, "foundationdb-db", MINE, STARTED);
   }

@@ -24,7 +24,8 @@ class FdbObjectsTest {
     assertThat(backup.getMetadata().getGenerateName()).isEqualTo("nightly-");
     assertThat(backup.getMetadata().getLabels())
         .containsAllEntriesOf(OWNER)
-        .containsEntry("backups.cozystack.io/foundationdb-cluster", "foundationdb-db");
+        .containsEntry("backups.cozystack.io/foundationdb-cluster", "foundationdb-db")
+        .containsEntry("foundationdb.services.cozystack.io/role", "backup");
     assertThat(Json.tree(backup).path("spec"))
         .isEqualTo(
             Json.yaml(
@@ -60,6 +61,11 @@ class FdbObjectsTest {
     GenericKubernetesResource agents =
         FdbObjects.restoreAgents("back", "tenant-a", OWNER, CLUSTER, template, source);
 
+    assertThat(agents.getMetadata().getLabels())
+        .containsAllEntriesOf(OWNER)
+        .containsEntry("foundationdb.services.cozystack.io/role", "restore-agents");
+    assertThat(FdbApi.agentsOf(agents, OWNER)).isTrue();
+    assertThat(FdbApi.backupOf(agents, OWNER)).isFalse();
     assertThat(Json.tree(agents).path("spec"))
         .isEqualTo(
             Json.yaml(

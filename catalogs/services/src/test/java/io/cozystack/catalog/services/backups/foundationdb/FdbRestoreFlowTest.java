@@ -182,6 +182,22 @@ class FdbRestoreFlowTest {
   }
 
   @Test
+  void aRestoreJobNamedLikeABackupJobRemovesOnlyItsOwnAgents() {
+    operator.cluster("copy", true);
+    RestoreRun run = run("nightly", "copy", Map.of(), Duration.ZERO);
+    driver.restore(run);
+    operator.backup("nightly-x7k2p", "db", NIGHTLY, "Running");
+    String name = operator.list(FdbApi.RESTORE).get(0).getMetadata().getName();
+    operator.status(FdbApi.RESTORE, name, "{running: true, state: completed}");
+
+    driver.cleanUpRestore(client, run.job(), Optional.of(run.backup()));
+
+    assertThat(operator.list(FdbApi.BACKUP))
+        .singleElement()
+        .satisfies(b -> assertThat(b.getMetadata().getName()).isEqualTo("nightly-x7k2p"));
+  }
+
+  @Test
   void aDeletedBackupStopsItsOperatorBackupAndTakesItOnceStoppedNothingElse() {
     operator.cluster("db", true);
     operator.backup("nightly-x7k2p", "db", NIGHTLY, "Running");
