@@ -144,44 +144,49 @@ final class FoundationDbDouble implements AutoCloseable {
   }
 
   private Map<String, Object> backupStatus(GenericKubernetesResource object, JsonNode tree) {
-    String cluster = tree.at("/spec/clusterName").asText();
-    long generation = tree.at("/metadata/generation").asLong(1);
-    long reconciled = tree.at("/status/generations/reconciled").asLong(0);
-    int agents = tree.at("/spec/agentCount").asInt(2);
-    Map<String, Object> status = new LinkedHashMap<>();
     if ("Stopped".equals(tree.at("/spec/backupState").asText("Running"))) {
-      // fdbbackup discontinue stops the cluster's live backup; the status keeps its URL.
-      String url = live.remove(cluster);
-      if (url == null && tree.at("/status/backupDetails/url").isTextual()) {
-        url = tree.at("/status/backupDetails/url").asText();
-      }
-      status.put("agentCount", agents);
-      status.put("deploymentConfigured", true);
-      status.put("generations", Map.of("reconciled", generation));
-      status.put("backupDetails", url == null ? Map.of() : Map.of("url", url));
-      return status;
+      return stopped(tree);
     }
-    if (!agentsUp.contains(owner(object))) {
-      status.put("agentCount", 0);
-      status.put("deploymentConfigured", false);
-      Map<String, Object> generations = new LinkedHashMap<>();
-      if (reconciled > 0) {
-        generations.put("reconciled", reconciled);
-      }
-      generations.put("needsBackupAgentUpdate", generation);
-      generations.put("needsBackupStart", generation);
-      status.put("generations", generations);
-      return status;
+    return agentsUp.contains(owner(object)) ? running(object, tree) : agentsDown(tree);
+  }
+
+  /** {@code fdbbackup discontinue}: the cluster's live backup stops; the status keeps its URL. */
+  private Map<String, Object> stopped(JsonNode tree) {
+    String url = live.remove(tree.at("/spec/clusterName").asText());
+    if (url == null && tree.at("/status/backupDetails/url").isTextual()) {
+      url = tree.at("/status/backupDetails/url").asText();
     }
+    Map<String, Object> status = agents(tree, true);
+    status.put("generations", Map.of("reconciled", generation(tree)));
+    status.put("backupDetails", url == null ? Map.of() : Map.of("url", url));
+    return status;
+  }
+
+  /** The agents' Deployment is not ready: nothing reconciled since, start and agents pending. */
+  private static Map<String, Object> agentsDown(JsonNode tree) {
+    Map<String, Object> status = agents(tree, false);
+    Map<String, Object> generations = new LinkedHashMap<>();
+    long reconciled = tree.at("/status/generations/reconciled").asLong(0);
+    if (reconciled > 0) {
+      generations.put("reconciled", reconciled);
+    }
+    generations.put("needsBackupAgentUpdate", generation(tree));
+    generations.put("needsBackupStart", generation(tree));
+    status.put("generations", generations);
+    return status;
+  }
+
+  /**
+   * {@code fdbbackup start} unless the cluster's backup runs, then the live backup as {@code
+   * fdbbackup status} reports it; reconciled only if that backup writes where this one would.
+   */
+  private Map<String, Object> running(GenericKubernetesResource object, JsonNode tree) {
     String own = backupUrl(object, tree);
-    String url = live.computeIfAbsent(cluster, c -> own);
-    status.put("agentCount", agents);
-    status.put("deploymentConfigured", true);
+    String url = live.computeIfAbsent(tree.at("/spec/clusterName").asText(), c -> own);
+    Map<String, Object> status = agents(tree, true);
     status.put(
         "generations",
-        url.equals(own)
-            ? Map.of("reconciled", generation)
-            : Map.of("needsBackupStart", generation));
+        Map.of(url.equals(own) ? "reconciled" : "needsBackupStart", generation(tree)));
     status.put(
         "backupDetails",
         Map.of(
@@ -192,6 +197,18 @@ final class FoundationDbDouble implements AutoCloseable {
             "snapshotTime",
             tree.at("/spec/snapshotPeriodSeconds").asInt(864000)));
     return status;
+  }
+
+  /** The agents' part of the status: all of them ready, or none. */
+  private static Map<String, Object> agents(JsonNode tree, boolean up) {
+    Map<String, Object> status = new LinkedHashMap<>();
+    status.put("agentCount", up ? tree.at("/spec/agentCount").asInt(2) : 0);
+    status.put("deploymentConfigured", up);
+    return status;
+  }
+
+  private static long generation(JsonNode tree) {
+    return tree.at("/metadata/generation").asLong(1);
   }
 
   private Map<String, Object> restoreStatus(GenericKubernetesResource object, JsonNode tree) {

@@ -45,6 +45,52 @@ class FoundationDbDriverIT {
   static final String OWNER_LABEL = "backups.cozystack.io/owned-by.BackupJobName";
   static final String ACCOUNT = "AKIA@minio.example.org:9000";
 
+  /**
+   * The strategy (the blob store from the BackupClass, the agents' credentials file from Secret
+   * {@code <release>-blob-credentials}), a BackupClass routing FoundationDB to it, and one whose
+   * bucket is no S3 bucket name.
+   */
+  static final String STRATEGY =
+      """
+      apiVersion: strategy.backups.cozystack.io/v1alpha1
+      kind: FoundationDB
+      metadata: {name: s3}
+      spec:
+        template:
+          blobStoreConfiguration:
+            accountName: "{{ .Parameters.account }}"
+            bucket: "{{ .Parameters.bucket }}"
+            urlParameters: [secure_connection=0, "bucket_path={{ .Release.Namespace }}/{{ .Release.Name }}"]
+          snapshotPeriodSeconds: 3600
+          customParameters: [--blob_credentials=/var/blob/credentials.json]
+          backupDeploymentPodTemplateSpec:
+            spec:
+              containers:
+                - name: foundationdb
+                  volumeMounts: [{name: blob, mountPath: /var/blob, readOnly: true}]
+              volumes:
+                - name: blob
+                  secret: {secretName: "{{ .Release.Name }}-blob-credentials"}
+      ---
+      apiVersion: backups.cozystack.io/v1alpha1
+      kind: BackupClass
+      metadata: {name: foundationdb}
+      spec:
+        strategies:
+          - strategyRef: {apiGroup: strategy.backups.cozystack.io, kind: FoundationDB, name: s3}
+            application: {kind: FoundationDB}
+            parameters: {account: "AKIA@minio.example.org:9000", bucket: fdb-backups}
+      ---
+      apiVersion: backups.cozystack.io/v1alpha1
+      kind: BackupClass
+      metadata: {name: foundationdb-bad-bucket}
+      spec:
+        strategies:
+          - strategyRef: {apiGroup: strategy.backups.cozystack.io, kind: FoundationDB, name: s3}
+            application: {kind: FoundationDB}
+            parameters: {account: "AKIA@minio.example.org:9000", bucket: Backups_2026}
+      """;
+
   @Kube static KubernetesClient client;
   @Kube static String namespace;
   @Kube static Path kubeconfig;
@@ -65,47 +111,7 @@ class FoundationDbDriverIT {
         client,
         ControlPlane.repoRoot()
             .resolve("catalogs/services/charts/foundationdb-rd/cozyrds/foundationdb.yaml"));
-    Manifests.apply(
-        client,
-        """
-        apiVersion: strategy.backups.cozystack.io/v1alpha1
-        kind: FoundationDB
-        metadata: {name: s3}
-        spec:
-          template:
-            blobStoreConfiguration:
-              accountName: "{{ .Parameters.account }}"
-              bucket: "{{ .Parameters.bucket }}"
-              urlParameters: [secure_connection=0, "bucket_path={{ .Release.Namespace }}/{{ .Release.Name }}"]
-            snapshotPeriodSeconds: 3600
-            customParameters: [--blob_credentials=/var/blob/credentials.json]
-            backupDeploymentPodTemplateSpec:
-              spec:
-                containers:
-                  - name: foundationdb
-                    volumeMounts: [{name: blob, mountPath: /var/blob, readOnly: true}]
-                volumes:
-                  - name: blob
-                    secret: {secretName: "{{ .Release.Name }}-blob-credentials"}
-        ---
-        apiVersion: backups.cozystack.io/v1alpha1
-        kind: BackupClass
-        metadata: {name: foundationdb}
-        spec:
-          strategies:
-            - strategyRef: {apiGroup: strategy.backups.cozystack.io, kind: FoundationDB, name: s3}
-              application: {kind: FoundationDB}
-              parameters: {account: "AKIA@minio.example.org:9000", bucket: fdb-backups}
-        ---
-        apiVersion: backups.cozystack.io/v1alpha1
-        kind: BackupClass
-        metadata: {name: foundationdb-bad-bucket}
-        spec:
-          strategies:
-            - strategyRef: {apiGroup: strategy.backups.cozystack.io, kind: FoundationDB, name: s3}
-              application: {kind: FoundationDB}
-              parameters: {account: "AKIA@minio.example.org:9000", bucket: Backups_2026}
-        """);
+    Manifests.apply(client, STRATEGY);
     operator = InProcessOperator.start(kubeconfig);
     driver = InProcessDriver.start(kubeconfig, new FoundationDbDriver(), requests);
     fdb = FoundationDbDouble.start(client, namespace);
@@ -149,31 +155,7 @@ class FoundationDbDriverIT {
     GenericKubernetesResource upstream = awaitOwned("FoundationDBBackup", "nightly");
     assertThat(upstream.getMetadata().getName()).startsWith("nightly-");
     // As written by the driver, with the CRD's defaults.
-    assertThat(tree(upstream).path("spec"))
-        .isEqualTo(
-            yaml(
-                """
-                clusterName: foundationdb-db
-                version: 7.3.63
-                backupState: Running
-                allowTagOverride: false
-                snapshotPeriodSeconds: 3600
-                customParameters: [blob_credentials=/var/blob/credentials.json]
-                imageType: split
-                podTemplateSpec:
-                  spec:
-                    containers:
-                      - name: foundationdb
-                        volumeMounts: [{name: blob, mountPath: /var/blob, readOnly: true}]
-                    volumes:
-                      - name: blob
-                        secret: {secretName: db-blob-credentials}
-                blobStoreConfiguration:
-                  accountName: "AKIA@minio.example.org:9000"
-                  bucket: fdb-backups
-                  urlParameters: [secure_connection=0, bucket_path=%s/db]
-                """
-                    .formatted(namespace)));
+    assertThat(tree(upstream).path("spec")).isEqualTo(backupSpec("db"));
     awaitReady(BackupJob.class, "nightly", "BackupRunning");
     assertThat(ready(status(BackupJob.class, "nightly").conditions()).message())
         .contains("needsBackupStart=")
@@ -182,7 +164,6 @@ class FoundationDbDriverIT {
     fdb.agentsUp("nightly");
 
     awaitPhase(BackupJob.class, "nightly", RunPhase.SUCCEEDED);
-    Backup backup = backup("nightly");
     String url =
         "blobstore://"
             + ACCOUNT
@@ -193,19 +174,23 @@ class FoundationDbDriverIT {
             + "/db";
     assertThat(tree(operatorObject(upstream)).at("/status/backupDetails/url").asText())
         .isEqualTo(url);
+    assertRecorded(backup("nightly"), upstream.getMetadata().getName(), url);
+  }
+
+  /** Backup {@code backup} records operator backup {@code name}, writing at {@code url}. */
+  private static void assertRecorded(Backup backup, String name, String url) {
     assertThat(backup.getStatus().artifact().uri()).isEqualTo(url);
     assertThat(backup.getSpec().strategyRef().name()).isEqualTo("s3");
     assertThat(backup.getSpec().driverMetadata())
-        .containsEntry("apps.foundationdb.org/backup-name", upstream.getMetadata().getName())
+        .containsEntry("apps.foundationdb.org/backup-name", name)
         .containsEntry("apps.foundationdb.org/backup-namespace", namespace)
         .containsEntry("apps.foundationdb.org/account-name", ACCOUNT)
         .containsEntry("apps.foundationdb.org/bucket", "fdb-backups")
-        .containsEntry("apps.foundationdb.org/blob-backup-name", upstream.getMetadata().getName())
+        .containsEntry("apps.foundationdb.org/blob-backup-name", name)
         .containsEntry("apps.foundationdb.org/storage-uri", url);
     JsonNode snapshot = backup.getStatus().underlyingResources();
     assertThat(snapshot.path("kind").asText()).isEqualTo("FoundationDBBackupSnapshot");
-    assertThat(snapshot.at("/storage/backupName").asText())
-        .isEqualTo(upstream.getMetadata().getName());
+    assertThat(snapshot.at("/storage/backupName").asText()).isEqualTo(name);
     assertThat(backup.getMetadata().getFinalizers())
         .containsExactly("foundationdb.services.cozystack.io/cleanup");
   }
@@ -425,6 +410,33 @@ class FoundationDbDriverIT {
         .patch(
             PatchContext.of(PatchType.JSON_MERGE),
             "{\"status\": {\"health\": {\"available\": true, \"healthy\": true}}}");
+  }
+
+  /** The spec of the driver's FoundationDBBackup of application {@code app}, as stored. */
+  private static JsonNode backupSpec(String app) {
+    return yaml(
+        """
+        clusterName: foundationdb-%s
+        version: 7.3.63
+        backupState: Running
+        allowTagOverride: false
+        snapshotPeriodSeconds: 3600
+        customParameters: [blob_credentials=/var/blob/credentials.json]
+        imageType: split
+        podTemplateSpec:
+          spec:
+            containers:
+              - name: foundationdb
+                volumeMounts: [{name: blob, mountPath: /var/blob, readOnly: true}]
+            volumes:
+              - name: blob
+                secret: {secretName: %s-blob-credentials}
+        blobStoreConfiguration:
+          accountName: "AKIA@minio.example.org:9000"
+          bucket: fdb-backups
+          urlParameters: [secure_connection=0, bucket_path=%s/%s]
+        """
+            .formatted(app, app, namespace, app));
   }
 
   /** A recorded backup of {@code app} by BackupJob {@code job}; its operator backup. */
