@@ -18,7 +18,7 @@ The name each chosen driver registers under (its BackupDriver, and Lease backup-
 its registration() in the catalog's code says; DriverChartTest keeps the two equal. A JSON list.
 */}}
 {{- define "services-backup-drivers.registered" -}}
-{{- $names := dict "cnpg" "cnpg.services.cozystack.io" "mariadb" "mariadb.services.cozystack.io" "mongodb" "mongodb.services.cozystack.io" -}}
+{{- $names := dict "cnpg" "cnpg.services.cozystack.io" "mariadb" "mariadb.services.cozystack.io" "mongodb" "mongodb.services.cozystack.io" "foundationdb" "foundationdb.services.cozystack.io" -}}
 {{- $out := list -}}
 {{- range .Values.drivers -}}
 {{- $out = append $out (get $names .) -}}

@@ -1,6 +1,7 @@
 package io.cozystack.catalog.services.backups;
 
 import io.cozystack.catalog.services.backups.cnpg.CnpgDriver;
+import io.cozystack.catalog.services.backups.foundationdb.FoundationDbDriver;
 import io.cozystack.catalog.services.backups.mariadb.MariaDbDriver;
 import io.cozystack.catalog.services.backups.mongodb.MongoDbDriver;
 import io.cozystack.contracts.driver.DriverProcess;
@@ -18,7 +19,8 @@ public final class ServicesDrivers {
       Map.of(
           "cnpg", client -> new CnpgDriver(),
           "mariadb", client -> new MariaDbDriver(),
-          "mongodb", client -> new MongoDbDriver());
+          "mongodb", client -> new MongoDbDriver(),
+          "foundationdb", client -> new FoundationDbDriver());
 
   public static void main(String[] args) {
     System.exit(DriverProcess.run(args, ALL));

@@ -2,6 +2,7 @@ package io.cozystack.catalog.services.backups.mariadb;
 
 import io.cozystack.catalog.services.backups.upstream.Deadline;
 import io.cozystack.catalog.services.backups.upstream.ObjectWaiters;
+import io.cozystack.catalog.services.backups.upstream.RestoreTimeout;
 import io.cozystack.catalog.services.backups.upstream.SpecProblem;
 import io.cozystack.catalog.services.backups.upstream.UpstreamStore;
 import io.cozystack.contracts.driver.Progress;
@@ -38,7 +39,7 @@ final class MariaDbRestores {
     }
     Deadline deadline;
     try {
-      deadline = new Deadline(RestoreOptions.timeout(run.options()), run.elapsed());
+      deadline = new Deadline(RestoreTimeout.parse(run.options(), "MariaDB"), run.elapsed());
     } catch (SpecProblem e) {
       return Progress.failed("InvalidOptions", e.getMessage());
     }

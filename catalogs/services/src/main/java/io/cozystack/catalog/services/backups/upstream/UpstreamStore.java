@@ -3,7 +3,11 @@ package io.cozystack.catalog.services.backups.upstream;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -42,6 +46,33 @@ public final class UpstreamStore {
             .inNamespace(namespace)
             .withName(name)
             .get());
+  }
+
+  /** Every object of {@code kind} in {@code namespace}, whoever made it. */
+  public List<GenericKubernetesResource> list(String kind, String namespace) {
+    return client
+        .genericKubernetesResources(apiVersion, kind)
+        .inNamespace(namespace)
+        .list()
+        .getItems();
+  }
+
+  /** Applies {@code patch} (a map or tree) to the object as a JSON merge patch. */
+  public void mergePatch(String kind, String namespace, String name, Object patch) {
+    client
+        .genericKubernetesResources(apiVersion, kind)
+        .inNamespace(namespace)
+        .withName(name)
+        .patch(PatchContext.of(PatchType.JSON_MERGE), Serialization.asJson(patch));
+  }
+
+  /** Deletes the object if it exists. */
+  public void delete(String kind, String namespace, String name) {
+    client
+        .genericKubernetesResources(apiVersion, kind)
+        .inNamespace(namespace)
+        .withName(name)
+        .delete();
   }
 
   /** Creates {@code object}; returns it as the API server stored it (with its generated name). */

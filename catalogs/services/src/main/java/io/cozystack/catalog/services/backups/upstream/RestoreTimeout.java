@@ -1,22 +1,22 @@
-package io.cozystack.catalog.services.backups.mariadb;
+package io.cozystack.catalog.services.backups.upstream;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.cozystack.catalog.services.backups.upstream.SpecProblem;
 import java.time.Duration;
 import java.util.Iterator;
 
 /**
- * A MariaDB RestoreJob's {@code spec.options}: only {@code restoreTimeoutSeconds} (default 1800),
- * how long the restore may take from when the driver took the job.
+ * A RestoreJob's {@code spec.options} for a driver whose only option is {@code
+ * restoreTimeoutSeconds} (default 1800): how long the restore may take from when the driver took
+ * the job. Any other option is refused by name, not ignored.
  */
-final class RestoreOptions {
-  static final String TIMEOUT = "restoreTimeoutSeconds";
-  static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(1800);
+public final class RestoreTimeout {
+  public static final String TIMEOUT = "restoreTimeoutSeconds";
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(1800);
 
-  private RestoreOptions() {}
+  private RestoreTimeout() {}
 
-  /** The restore timeout; a problem names the option. */
-  static Duration timeout(JsonNode options) throws SpecProblem {
+  /** The restore timeout; a problem names the option and, for an unknown one, {@code driver}. */
+  public static Duration parse(JsonNode options, String driver) throws SpecProblem {
     if (options == null || options.isNull() || options.isMissingNode()) {
       return DEFAULT_TIMEOUT;
     }
@@ -27,7 +27,7 @@ final class RestoreOptions {
       String name = it.next();
       if (!TIMEOUT.equals(name)) {
         throw new SpecProblem(
-            "options." + name + ": unknown; the MariaDB driver takes only " + TIMEOUT);
+            "options." + name + ": unknown; the " + driver + " driver takes only " + TIMEOUT);
       }
     }
     JsonNode value = options.path(TIMEOUT);
