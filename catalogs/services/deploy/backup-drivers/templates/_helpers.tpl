@@ -35,8 +35,9 @@ its registration() in the catalog's code says; DriverChartTest keeps the two equ
 {{- toJson $out -}}
 {{- end -}}
 
-{{/* The Lease the process's replicas elect a leader with (in cozy-system); the process derives the
-same name from its --driver arguments. */}}
+{{/* The Lease the process's replicas elect a leader with (in cozy-system), passed to the process:
+named after the release, so an upgrade that adds a driver keeps it (a name derived from the drivers
+would change, and the old and the new replica would each lead their own Lease). */}}
 {{- define "services-backup-drivers.leaderLease" -}}
-{{- printf "backup-drivers-%s-leader" (join "-" (sortAlpha .Values.drivers)) -}}
+{{- printf "%s-leader" .Release.Name -}}
 {{- end -}}

@@ -9,6 +9,7 @@ import io.cozystack.contracts.driver.StrategyDriver;
 import io.cozystack.e2e.chart.ApiRequest;
 import io.cozystack.e2e.chart.RenderedChart;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
@@ -93,8 +94,9 @@ final class DriverRbac {
       all.add("create coordination.k8s.io leases in cozy-system named backup-driver-" + name);
       all.add("create backups.cozystack.io backupdrivers named " + name);
     }
-    // The replicas' leader election (fabric8's Lease lock): read, create, renew.
-    String leader = DriverLeadership.leaseName(drivers);
+    // The replicas' leader election (fabric8's Lease lock) on the Lease the chart passes the
+    // process: read, create, renew.
+    String leader = leaderLease(catalog, drivers);
     for (String verb : List.of("get", "create", "update")) {
       all.add(verb + " coordination.k8s.io leases in cozy-system named " + leader);
     }
@@ -161,6 +163,22 @@ final class DriverRbac {
           || (request.namespace() != null
               && request.allowedBy(namespaced.getOrDefault(request.namespace(), List.of())));
     }
+  }
+
+  /**
+   * The leader Lease the chart's Deployment passes the process ({@code --leader-election-lease}),
+   * else the one the process derives from its drivers.
+   */
+  private static String leaderLease(String catalog, List<String> drivers) {
+    RenderedChart chart =
+        RenderedChart.render(chart(catalog), RenderedChart.list("drivers", drivers));
+    Deployment deployment = typed(chart.one("Deployment"), Deployment.class);
+    String flag = "--leader-election-lease=";
+    return deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs().stream()
+        .filter(a -> a.startsWith(flag))
+        .map(a -> a.substring(flag.length()))
+        .findFirst()
+        .orElseGet(() -> DriverLeadership.leaseName(drivers));
   }
 
   static Grants grants(String catalog, List<String> drivers) {

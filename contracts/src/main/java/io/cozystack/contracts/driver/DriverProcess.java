@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,15 +17,22 @@ import org.slf4j.LoggerFactory;
  * The {@code main} of a catalog's driver process: {@code [--driver NAME]...} picks which of the
  * catalog's drivers run (all by default); each gets its own {@link DriverRuntime} on one client
  * (in-cluster or from KUBECONFIG). With {@code --leader-elect}, only the replica holding the
- * process's Lease (in {@code --leader-election-namespace}, default POD_NAMESPACE or cozy-system)
- * runs them. Runs until SIGTERM, then closes the runtimes. Exit codes: 2 bad arguments, 3 a driver
- * could not start (the log says why), 1 leadership lost, 143 after SIGTERM.
+ * process's Lease ({@code --leader-election-lease}, default named after the drivers it runs, in
+ * {@code --leader-election-namespace}, default POD_NAMESPACE or cozy-system) runs them. A
+ * deployment names its Lease once: derived from the drivers, it would change when an upgrade adds
+ * one, and the old and the new replica would each lead their own Lease, side by side. Runs until
+ * SIGTERM, then closes the runtimes. Exit codes: 2 bad arguments, 3 a driver could not start (the
+ * log says why), 1 leadership lost, 143 after SIGTERM.
  */
 public final class DriverProcess {
   private static final Logger LOG = LoggerFactory.getLogger(DriverProcess.class);
 
   /** The parsed arguments. */
-  record Options(List<String> drivers, boolean leaderElect, String leaseNamespace) {}
+  record Options(
+      List<String> drivers, boolean leaderElect, String leaseNamespace, String leaseName) {}
+
+  private static final Pattern LEASE_NAME =
+      Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
 
   private DriverProcess() {}
 
@@ -58,7 +66,7 @@ public final class DriverProcess {
       DriverLeadership.campaign(
           client,
           options.leaseNamespace(),
-          DriverLeadership.leaseName(options.drivers()),
+          options.leaseName(),
           () -> {
             if (start(client, options.drivers(), catalog, runtimes) != 0) {
               System.exit(3);
@@ -101,6 +109,7 @@ public final class DriverProcess {
     Set<String> chosen = new LinkedHashSet<>();
     boolean leaderElect = Boolean.parseBoolean(env.getOrDefault("COZY_LEADER_ELECT", "false"));
     String namespace = env.getOrDefault("POD_NAMESPACE", "cozy-system");
+    String lease = null;
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       if (arg.equals("--leader-elect") || arg.equals("--leader-elect=true")) {
@@ -109,6 +118,14 @@ public final class DriverProcess {
         leaderElect = false;
       } else if (arg.startsWith("--leader-election-namespace=")) {
         namespace = arg.substring(arg.indexOf('=') + 1);
+      } else if (arg.startsWith("--leader-election-lease=")) {
+        lease = arg.substring(arg.indexOf('=') + 1);
+        if (!LEASE_NAME.matcher(lease).matches()) {
+          throw new IllegalArgumentException(
+              "--leader-election-lease="
+                  + lease
+                  + ": a Lease name is a DNS subdomain (lower-case letters, digits, '-' and '.')");
+        }
       } else if (arg.equals("--driver") && i + 1 < args.length) {
         String name = args[++i];
         if (!known.contains(name)) {
@@ -119,12 +136,17 @@ public final class DriverProcess {
       } else {
         throw new IllegalArgumentException(
             "usage: [--driver NAME]... [--leader-elect[=true|false]]"
-                + " [--leader-election-namespace=NS], NAME one of "
+                + " [--leader-election-namespace=NS] [--leader-election-lease=NAME], NAME one of "
                 + known
                 + "; got "
                 + arg);
       }
     }
-    return new Options(List.copyOf(chosen.isEmpty() ? known : chosen), leaderElect, namespace);
+    List<String> drivers = List.copyOf(chosen.isEmpty() ? known : chosen);
+    return new Options(
+        drivers,
+        leaderElect,
+        namespace,
+        lease == null ? DriverLeadership.leaseName(drivers) : lease);
   }
 }

@@ -59,6 +59,19 @@ class DriverRuntimeTest {
     assertThat(DriverLeadership.leaseName(List.of("mariadb", "cnpg")))
         .isEqualTo(DriverLeadership.leaseName(List.of("cnpg", "mariadb")))
         .isEqualTo("backup-drivers-cnpg-mariadb-leader");
+    assertThat(one.leaseName()).isEqualTo("backup-drivers-cnpg-leader");
+    assertThat(
+            DriverProcess.parse(
+                    new String[] {"--leader-election-lease=services-backup-drivers-leader"},
+                    known,
+                    env)
+                .leaseName())
+        .as("a deployment names its Lease once, whatever drivers it runs")
+        .isEqualTo("services-backup-drivers-leader");
+    assertThatThrownBy(
+            () ->
+                DriverProcess.parse(new String[] {"--leader-election-lease=Bad_Name"}, known, env))
+        .hasMessageStartingWith("--leader-election-lease=Bad_Name: a Lease name");
     assertThatThrownBy(() -> DriverProcess.parse(new String[] {"--driver", "velero"}, known, env))
         .hasMessageContaining("--driver velero: unknown driver");
     assertThatThrownBy(() -> DriverProcess.parse(new String[] {"--drivers"}, known, env))

@@ -29,6 +29,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * strict values schema, and the names it shares with the catalog's code and catalog.yaml.
  */
 class DriverChartTest {
+  /**
+   * The leader Lease of release "cozy" (RenderedChart's): named after the release, not the drivers,
+   * so an upgrade that adds a driver keeps it.
+   */
+  private static final String LEADER_LEASE = "cozy-leader";
 
   /** A catalog: its directory name and the drivers its process ships, by {@code --driver} name. */
   record Catalog(String name, Map<String, Function<KubernetesClient, StrategyDriver>> drivers) {
@@ -107,7 +112,10 @@ class DriverChartTest {
         typed(catalog.render(Map.of("replicas", 2)), "Deployment", Deployment.class);
     assertThat(deployment.getSpec().getReplicas()).isEqualTo(2);
     assertThat(deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
-        .contains("--leader-elect=true", "--leader-election-namespace=cozy-system");
+        .contains(
+            "--leader-elect=true",
+            "--leader-election-namespace=cozy-system",
+            "--leader-election-lease=" + LEADER_LEASE);
     assertThatThrownBy(() -> catalog.render(Map.of("replicas", 2, "leaderElection.enabled", false)))
         .hasMessageContaining("replicas > 1 needs leaderElection.enabled");
   }
@@ -147,6 +155,7 @@ class DriverChartTest {
     }
     expected.add("--leader-elect=true");
     expected.add("--leader-election-namespace=cozy-system");
+    expected.add("--leader-election-lease=" + LEADER_LEASE);
     assertThat(container.getArgs()).isEqualTo(expected);
   }
 
@@ -159,7 +168,11 @@ class DriverChartTest {
     Deployment deployment = typed(one, "Deployment", Deployment.class);
     assertThat(deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
         .containsExactly(
-            "--driver", first, "--leader-elect=true", "--leader-election-namespace=cozy-system");
+            "--driver",
+            first,
+            "--leader-elect=true",
+            "--leader-election-namespace=cozy-system",
+            "--leader-election-lease=" + LEADER_LEASE);
     String name = catalog.registered(first);
     assertThat(
             resourceNames(typed(one, "ClusterRole", ClusterRole.class).getRules(), "backupdrivers"))
@@ -171,9 +184,7 @@ class DriverChartTest {
             .findFirst()
             .orElseThrow();
     assertThat(resourceNames(leases.getRules(), "leases"))
-        .containsExactly(
-            "backup-driver-" + name,
-            io.cozystack.contracts.driver.DriverLeadership.leaseName(List.of(first)));
+        .containsExactly("backup-driver-" + name, LEADER_LEASE);
   }
 
   @ParameterizedTest
