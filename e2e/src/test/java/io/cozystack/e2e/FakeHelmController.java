@@ -1,11 +1,15 @@
 package io.cozystack.e2e;
 
+import static org.awaitility.Awaitility.await;
+
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Test double for Flux's helm-controller, which does not run in the test control plane: writes the
@@ -41,7 +45,12 @@ final class FakeHelmController {
         client
             .genericKubernetesResources("helm.toolkit.fluxcd.io/v2", "HelmRelease")
             .inNamespace(namespace);
-    GenericKubernetesResource release = releases.withName(name).get();
+    // helm-controller reports on a release once it exists; the operator may not have written it
+    // yet.
+    GenericKubernetesResource release =
+        await("HelmRelease " + namespace + "/" + name + " written")
+            .atMost(Duration.ofSeconds(30))
+            .until(() -> releases.withName(name).get(), Objects::nonNull);
     release.setAdditionalProperty(
         "status",
         Map.of(
