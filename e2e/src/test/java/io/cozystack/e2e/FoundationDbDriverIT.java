@@ -10,11 +10,8 @@ import io.cozystack.api.backups.v1alpha1.Backup;
 import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.RestoreJob;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
-import io.cozystack.api.backups.v1alpha1.RunStatus;
-import io.cozystack.api.meta.Condition;
 import io.cozystack.catalog.services.backups.foundationdb.FoundationDbDriver;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
@@ -25,7 +22,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentSkipListSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,7 +38,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(KubernetesExtension.class)
 class FoundationDbDriverIT {
   static final String FDB = FoundationDbDouble.API_VERSION;
-  static final String OWNER_LABEL = "backups.cozystack.io/owned-by.BackupJobName";
   static final String ACCOUNT = "AKIA@minio.example.org:9000";
 
   /**
@@ -93,6 +88,7 @@ class FoundationDbDriverIT {
 
   @Kube static KubernetesClient client;
   @Kube static String namespace;
+  static DriverJobs jobs;
   @Kube static Path kubeconfig;
   static InProcessOperator operator;
   static InProcessDriver driver;
@@ -103,6 +99,7 @@ class FoundationDbDriverIT {
 
   @BeforeAll
   static void start() throws Exception {
+    jobs = new DriverJobs(client, namespace, "FoundationDB", FDB);
     Manifests.namespace(client, "cozy-system");
     Manifests.crd(
         client,
@@ -145,25 +142,25 @@ class FoundationDbDriverIT {
   void aBackupWaitsForTheDatabaseRunsAsAnOperatorBackupAndIsRecordedWhereItWrites()
       throws Exception {
     application("db", false);
-    backupJob("nightly", "db", "foundationdb");
+    jobs.backupJob("nightly", "db", "foundationdb");
 
-    awaitReady(BackupJob.class, "nightly", "FoundationDBClusterNotAvailable");
-    assertThat(status(BackupJob.class, "nightly").driver()).isEqualTo(FoundationDbDriver.NAME);
-    assertThat(owned("FoundationDBBackup", "nightly")).isEmpty();
+    jobs.awaitReady(BackupJob.class, "nightly", "FoundationDBClusterNotAvailable");
+    assertThat(jobs.status(BackupJob.class, "nightly").driver()).isEqualTo(FoundationDbDriver.NAME);
+    assertThat(jobs.owned("FoundationDBBackup", "nightly")).isEmpty();
 
     databaseAvailable("db");
-    GenericKubernetesResource upstream = awaitOwned("FoundationDBBackup", "nightly");
+    GenericKubernetesResource upstream = jobs.awaitOwned("FoundationDBBackup", "nightly");
     assertThat(upstream.getMetadata().getName()).startsWith("nightly-");
     // As written by the driver, with the CRD's defaults.
     assertThat(tree(upstream).path("spec")).isEqualTo(backupSpec("db"));
-    awaitReady(BackupJob.class, "nightly", "BackupRunning");
-    assertThat(ready(status(BackupJob.class, "nightly").conditions()).message())
+    jobs.awaitReady(BackupJob.class, "nightly", "BackupRunning");
+    assertThat(DriverJobs.ready(jobs.status(BackupJob.class, "nightly").conditions()).message())
         .contains("needsBackupStart=")
         .endsWith("the agents need Secrets [db-blob-credentials] to exist");
 
     fdb.agentsUp("nightly");
 
-    awaitPhase(BackupJob.class, "nightly", RunPhase.SUCCEEDED);
+    jobs.awaitPhase(BackupJob.class, "nightly", RunPhase.SUCCEEDED);
     String url =
         "blobstore://"
             + ACCOUNT
@@ -172,9 +169,9 @@ class FoundationDbDriverIT {
             + "?bucket=fdb-backups&secure_connection=0&bucket_path="
             + namespace
             + "/db";
-    assertThat(tree(operatorObject(upstream)).at("/status/backupDetails/url").asText())
+    assertThat(tree(jobs.operatorObject(upstream)).at("/status/backupDetails/url").asText())
         .isEqualTo(url);
-    assertRecorded(backup("nightly"), upstream.getMetadata().getName(), url);
+    assertRecorded(jobs.backup("nightly"), upstream.getMetadata().getName(), url);
   }
 
   /** Backup {@code backup} records operator backup {@code name}, writing at {@code url}. */
@@ -201,10 +198,10 @@ class FoundationDbDriverIT {
     application("rotate", true);
     GenericKubernetesResource first = takeBackup("first", "rotate");
 
-    backupJob("second", "rotate", "foundationdb");
-    GenericKubernetesResource second = awaitOwned("FoundationDBBackup", "second");
+    jobs.backupJob("second", "rotate", "foundationdb");
+    GenericKubernetesResource second = jobs.awaitOwned("FoundationDBBackup", "second");
     // The first was stopped (the double then reports it so) and deleted before the second existed.
-    assertThat(operatorObject(first)).isNull();
+    assertThat(jobs.operatorObject(first)).isNull();
     assertThat(requests)
         .contains(
             "patch apps.foundationdb.org foundationdbbackups in "
@@ -213,10 +210,10 @@ class FoundationDbDriverIT {
                 + first.getMetadata().getName());
     fdb.agentsUp("second");
 
-    awaitPhase(BackupJob.class, "second", RunPhase.SUCCEEDED);
-    assertThat(backup("second").getStatus().artifact().uri())
+    jobs.awaitPhase(BackupJob.class, "second", RunPhase.SUCCEEDED);
+    assertThat(jobs.backup("second").getStatus().artifact().uri())
         .contains("/" + second.getMetadata().getName() + "?");
-    assertThat(backup("first").getSpec().driverMetadata())
+    assertThat(jobs.backup("first").getSpec().driverMetadata())
         .containsEntry("apps.foundationdb.org/blob-backup-name", first.getMetadata().getName());
   }
 
@@ -225,8 +222,8 @@ class FoundationDbDriverIT {
     application("src", true);
     GenericKubernetesResource upstream = takeBackup("weekly", "src");
 
-    restoreJob("in-place", "weekly", null);
-    GenericKubernetesResource restore = awaitOwned("FoundationDBRestore", "in-place");
+    jobs.restoreJob("in-place", "weekly", null);
+    GenericKubernetesResource restore = jobs.awaitOwned("FoundationDBRestore", "in-place");
     assertThat(tree(restore).path("spec"))
         .isEqualTo(
             yaml(
@@ -241,28 +238,29 @@ class FoundationDbDriverIT {
                 """
                     .formatted(upstream.getMetadata().getName(), namespace)));
     // The cluster's own backup runs agents, so the restore adds none.
-    assertThat(owned("FoundationDBBackup", "in-place")).isEmpty();
-    awaitReady(RestoreJob.class, "in-place", "RestoreRunning");
+    assertThat(jobs.owned("FoundationDBBackup", "in-place")).isEmpty();
+    jobs.awaitReady(RestoreJob.class, "in-place", "RestoreRunning");
 
     fdb.complete("in-place");
 
-    awaitPhase(RestoreJob.class, "in-place", RunPhase.SUCCEEDED);
-    assertThat(ready(status(RestoreJob.class, "in-place").conditions()).message())
+    jobs.awaitPhase(RestoreJob.class, "in-place", RunPhase.SUCCEEDED);
+    assertThat(DriverJobs.ready(jobs.status(RestoreJob.class, "in-place").conditions()).message())
         .isEqualTo(
             "FoundationDBRestore "
                 + namespace
                 + "/"
                 + restore.getMetadata().getName()
                 + " restored Backup weekly ("
-                + backup("weekly").getStatus().artifact().uri()
+                + jobs.backup("weekly").getStatus().artifact().uri()
                 + ") in place");
 
     client.resources(RestoreJob.class).inNamespace(namespace).withName("in-place").delete();
     client.resources(Backup.class).inNamespace(namespace).withName("weekly").delete();
-    awaitGone(() -> restoreJob("in-place"));
-    awaitGone(() -> client.resources(Backup.class).inNamespace(namespace).withName("weekly").get());
-    assertThat(owned("FoundationDBRestore", "in-place")).isEmpty();
-    assertThat(operatorObject(upstream)).isNull();
+    DriverJobs.awaitGone(() -> jobs.restoreJob("in-place"));
+    DriverJobs.awaitGone(
+        () -> client.resources(Backup.class).inNamespace(namespace).withName("weekly").get());
+    assertThat(jobs.owned("FoundationDBRestore", "in-place")).isEmpty();
+    assertThat(jobs.operatorObject(upstream)).isNull();
   }
 
   @Test
@@ -270,17 +268,17 @@ class FoundationDbDriverIT {
     application("origin", true);
     GenericKubernetesResource upstream = takeBackup("monthly", "origin");
 
-    restoreJob("to-copy", "monthly", "copy");
-    awaitReady(RestoreJob.class, "to-copy", "TargetFoundationDBClusterNotReady");
-    assertThat(owned("FoundationDBRestore", "to-copy")).isEmpty();
+    jobs.restoreJob("to-copy", "monthly", "copy");
+    jobs.awaitReady(RestoreJob.class, "to-copy", "TargetFoundationDBClusterNotReady");
+    assertThat(jobs.owned("FoundationDBRestore", "to-copy")).isEmpty();
 
     application("copy", false);
-    GenericKubernetesResource restore = awaitOwned("FoundationDBRestore", "to-copy");
+    GenericKubernetesResource restore = jobs.awaitOwned("FoundationDBRestore", "to-copy");
     assertThat(tree(restore).at("/spec/destinationClusterName").asText())
         .isEqualTo("foundationdb-copy");
     assertThat(tree(restore).at("/spec/blobStoreConfiguration/backupName").asText())
         .isEqualTo(upstream.getMetadata().getName());
-    GenericKubernetesResource agents = awaitOwned("FoundationDBBackup", "to-copy");
+    GenericKubernetesResource agents = jobs.awaitOwned("FoundationDBBackup", "to-copy");
     JsonNode spec = tree(agents).path("spec");
     assertThat(spec.path("clusterName").asText()).isEqualTo("foundationdb-copy");
     assertThat(spec.path("backupState").asText()).isEqualTo("Stopped");
@@ -290,13 +288,13 @@ class FoundationDbDriverIT {
 
     fdb.complete("to-copy");
 
-    awaitPhase(RestoreJob.class, "to-copy", RunPhase.SUCCEEDED);
-    assertThat(ready(status(RestoreJob.class, "to-copy").conditions()).message())
+    jobs.awaitPhase(RestoreJob.class, "to-copy", RunPhase.SUCCEEDED);
+    assertThat(DriverJobs.ready(jobs.status(RestoreJob.class, "to-copy").conditions()).message())
         .endsWith(
             " restored Backup monthly ("
-                + backup("monthly").getStatus().artifact().uri()
+                + jobs.backup("monthly").getStatus().artifact().uri()
                 + ") into copy");
-    assertThat(owned("FoundationDBBackup", "to-copy")).isEmpty();
+    assertThat(jobs.owned("FoundationDBBackup", "to-copy")).isEmpty();
   }
 
   @Test
@@ -319,30 +317,30 @@ class FoundationDbDriverIT {
         .hasMessageContaining("spec.template.encryptionKeyPath");
 
     application("rendered", true);
-    backupJob("bad-bucket", "rendered", "foundationdb-bad-bucket");
+    jobs.backupJob("bad-bucket", "rendered", "foundationdb-bad-bucket");
 
-    awaitPhase(BackupJob.class, "bad-bucket", RunPhase.FAILED);
-    assertThat(status(BackupJob.class, "bad-bucket").message())
+    jobs.awaitPhase(BackupJob.class, "bad-bucket", RunPhase.FAILED);
+    assertThat(jobs.status(BackupJob.class, "bad-bucket").message())
         .isEqualTo(
             "FoundationDB strategy s3: template.blobStoreConfiguration.bucket: 'Backups_2026' is"
                 + " not an S3 bucket name");
-    assertThat(ready(status(BackupJob.class, "bad-bucket").conditions()).reason())
+    assertThat(DriverJobs.ready(jobs.status(BackupJob.class, "bad-bucket").conditions()).reason())
         .isEqualTo("InvalidStrategy");
-    assertThat(owned("FoundationDBBackup", "bad-bucket")).isEmpty();
+    assertThat(jobs.owned("FoundationDBBackup", "bad-bucket")).isEmpty();
   }
 
   @Test
   void theChartsOwnBackupOfTheClusterFailsTheJobNamingTheFix() throws Exception {
     application("legacy", true, true);
-    backupJob("legacy-job", "legacy", "foundationdb");
+    jobs.backupJob("legacy-job", "legacy", "foundationdb");
 
-    awaitPhase(BackupJob.class, "legacy-job", RunPhase.FAILED);
-    assertThat(ready(status(BackupJob.class, "legacy-job").conditions()).reason())
+    jobs.awaitPhase(BackupJob.class, "legacy-job", RunPhase.FAILED);
+    assertThat(DriverJobs.ready(jobs.status(BackupJob.class, "legacy-job").conditions()).reason())
         .isEqualTo("ConflictingFoundationDBBackup");
-    assertThat(status(BackupJob.class, "legacy-job").message())
+    assertThat(jobs.status(BackupJob.class, "legacy-job").message())
         .startsWith("FoundationDBBackup " + namespace + "/foundationdb-legacy-backup also backs up")
         .contains("set backup.enabled to false on FoundationDB application legacy");
-    assertThat(owned("FoundationDBBackup", "legacy-job")).isEmpty();
+    assertThat(jobs.owned("FoundationDBBackup", "legacy-job")).isEmpty();
   }
 
   // --- the world the driver expects ---
@@ -441,116 +439,11 @@ class FoundationDbDriverIT {
 
   /** A recorded backup of {@code app} by BackupJob {@code job}; its operator backup. */
   private static GenericKubernetesResource takeBackup(String job, String app) {
-    backupJob(job, app, "foundationdb");
-    GenericKubernetesResource upstream = awaitOwned("FoundationDBBackup", job);
+    jobs.backupJob(job, app, "foundationdb");
+    GenericKubernetesResource upstream = jobs.awaitOwned("FoundationDBBackup", job);
     fdb.agentsUp(job);
-    awaitPhase(BackupJob.class, job, RunPhase.SUCCEEDED);
+    jobs.awaitPhase(BackupJob.class, job, RunPhase.SUCCEEDED);
     return upstream;
-  }
-
-  private static void backupJob(String name, String app, String backupClass) {
-    Manifests.apply(
-        client,
-        """
-        apiVersion: backups.cozystack.io/v1alpha1
-        kind: BackupJob
-        metadata: {name: %s, namespace: %s}
-        spec:
-          applicationRef: {kind: FoundationDB, name: %s}
-          backupClassName: %s
-        """
-            .formatted(name, namespace, app, backupClass));
-  }
-
-  private static void restoreJob(String name, String backup, String target) {
-    Manifests.apply(
-        client,
-        """
-        apiVersion: backups.cozystack.io/v1alpha1
-        kind: RestoreJob
-        metadata: {name: %s, namespace: %s}
-        spec:
-          backupRef: {name: %s}
-        %s"""
-            .formatted(
-                name,
-                namespace,
-                backup,
-                target == null
-                    ? ""
-                    : "  targetApplicationRef: {kind: FoundationDB, name: " + target + "}\n"));
-  }
-
-  // --- reading ---
-
-  private static Backup backup(String name) {
-    return client.resources(Backup.class).inNamespace(namespace).withName(name).get();
-  }
-
-  private static RestoreJob restoreJob(String name) {
-    return client.resources(RestoreJob.class).inNamespace(namespace).withName(name).get();
-  }
-
-  private static GenericKubernetesResource operatorObject(GenericKubernetesResource object) {
-    return client
-        .genericKubernetesResources(FDB, object.getKind())
-        .inNamespace(namespace)
-        .withName(object.getMetadata().getName())
-        .get();
-  }
-
-  private static List<GenericKubernetesResource> owned(String kind, String job) {
-    return client
-        .genericKubernetesResources(FDB, kind)
-        .inNamespace(namespace)
-        .withLabel(OWNER_LABEL, job)
-        .list()
-        .getItems();
-  }
-
-  private static GenericKubernetesResource awaitOwned(String kind, String job) {
-    return await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> owned(kind, job), l -> !l.isEmpty())
-        .get(0);
-  }
-
-  private static <T extends HasMetadata> void awaitReady(
-      Class<T> type, String name, String reason) {
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(
-            () -> {
-              RunStatus status = status(type, name);
-              Condition ready = status == null ? null : ready(status.conditions());
-              return ready != null && reason.equals(ready.reason());
-            });
-  }
-
-  private static <T extends HasMetadata> void awaitPhase(
-      Class<T> type, String name, RunPhase phase) {
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> status(type, name) != null && status(type, name).phase() == phase);
-  }
-
-  private static void awaitGone(Callable<?> read) {
-    await().atMost(Duration.ofSeconds(30)).until(() -> read.call() == null);
-  }
-
-  /** The run status of a BackupJob or RestoreJob, or null before it has one. */
-  private static <T extends HasMetadata> RunStatus status(Class<T> type, String name) {
-    HasMetadata job = client.resources(type).inNamespace(namespace).withName(name).get();
-    if (job instanceof BackupJob b) {
-      return b.getStatus();
-    }
-    return job instanceof RestoreJob r ? r.getStatus() : null;
-  }
-
-  private static Condition ready(List<Condition> conditions) {
-    return conditions == null
-        ? null
-        : conditions.stream().filter(c -> "Ready".equals(c.type())).findFirst().orElse(null);
   }
 
   private static JsonNode tree(Object value) {

@@ -9,11 +9,8 @@ import io.cozystack.api.backups.v1alpha1.Backup;
 import io.cozystack.api.backups.v1alpha1.BackupJob;
 import io.cozystack.api.backups.v1alpha1.RestoreJob;
 import io.cozystack.api.backups.v1alpha1.RunPhase;
-import io.cozystack.api.backups.v1alpha1.RunStatus;
-import io.cozystack.api.meta.Condition;
 import io.cozystack.catalog.services.backups.mongodb.MongoDbDriver;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -22,7 +19,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentSkipListSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,10 +35,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(KubernetesExtension.class)
 class MongoDbDriverIT {
   static final String PSMDB = MongoDbDouble.API_VERSION;
-  static final String OWNER_LABEL = "backups.cozystack.io/owned-by.BackupJobName";
 
   @Kube static KubernetesClient client;
   @Kube static String namespace;
+  static DriverJobs jobs;
   @Kube static Path kubeconfig;
   static InProcessOperator operator;
   static InProcessDriver driver;
@@ -53,6 +49,7 @@ class MongoDbDriverIT {
 
   @BeforeAll
   static void start() throws Exception {
+    jobs = new DriverJobs(client, namespace, "MongoDB", PSMDB);
     Manifests.namespace(client, "cozy-system");
     Manifests.crd(
         client,
@@ -121,14 +118,14 @@ class MongoDbDriverIT {
   @Test
   void aBackupWaitsForTheClustersBackupsRunsAsAnOperatorBackupAndIsRecorded() throws Exception {
     application("db", false);
-    backupJob("nightly", "db", "mongodb");
+    jobs.backupJob("nightly", "db", "mongodb");
 
-    awaitReady(BackupJob.class, "nightly", "BackupsDisabled");
-    assertThat(status(BackupJob.class, "nightly").driver()).isEqualTo(MongoDbDriver.NAME);
-    assertThat(owned("PerconaServerMongoDBBackup", "nightly")).isEmpty();
+    jobs.awaitReady(BackupJob.class, "nightly", "BackupsDisabled");
+    assertThat(jobs.status(BackupJob.class, "nightly").driver()).isEqualTo(MongoDbDriver.NAME);
+    assertThat(jobs.owned("PerconaServerMongoDBBackup", "nightly")).isEmpty();
 
     application("db", true);
-    GenericKubernetesResource upstream = awaitOwned("PerconaServerMongoDBBackup", "nightly");
+    GenericKubernetesResource upstream = jobs.awaitOwned("PerconaServerMongoDBBackup", "nightly");
     assertThat(upstream.getMetadata().getName()).startsWith("nightly-");
     // As written by the driver, with the CRD's default for startingDeadlineSeconds.
     assertThat(tree(upstream).path("spec"))
@@ -140,13 +137,13 @@ class MongoDbDriverIT {
                     "type", "logical",
                     "compressionType", "zstd",
                     "startingDeadlineSeconds", 120)));
-    awaitReady(BackupJob.class, "nightly", "BackupRunning");
+    jobs.awaitReady(BackupJob.class, "nightly", "BackupRunning");
 
     percona.complete("nightly");
 
-    awaitPhase(BackupJob.class, "nightly", RunPhase.SUCCEEDED);
+    jobs.awaitPhase(BackupJob.class, "nightly", RunPhase.SUCCEEDED);
     Backup backup = client.resources(Backup.class).inNamespace(namespace).withName("nightly").get();
-    String destination = tree(operatorObject(upstream)).at("/status/destination").asText();
+    String destination = tree(jobs.operatorObject(upstream)).at("/status/destination").asText();
     assertThat(destination).startsWith("s3://backups/mongo/db/");
     assertThat(backup.getSpec().strategyRef().name()).isEqualTo("logical");
     assertThat(backup.getSpec().driverMetadata())
@@ -166,20 +163,20 @@ class MongoDbDriverIT {
     application("src", true);
     GenericKubernetesResource upstream = takeBackup("weekly", "src");
 
-    restoreJob("in-place", "weekly", null);
-    GenericKubernetesResource restore = awaitOwned("PerconaServerMongoDBRestore", "in-place");
+    jobs.restoreJob("in-place", "weekly", null);
+    GenericKubernetesResource restore = jobs.awaitOwned("PerconaServerMongoDBRestore", "in-place");
     JsonNode spec = tree(restore).path("spec");
     assertThat(spec.path("clusterName").asText()).isEqualTo("mongodb-src");
     assertThat(spec.at("/backupSource/destination").asText())
-        .isEqualTo(tree(operatorObject(upstream)).at("/status/destination").asText());
+        .isEqualTo(tree(jobs.operatorObject(upstream)).at("/status/destination").asText());
     assertThat(spec.at("/backupSource/s3/credentialsSecret").asText())
         .isEqualTo("mongodb-src-s3-creds");
-    awaitReady(RestoreJob.class, "in-place", "RestoreRunning");
+    jobs.awaitReady(RestoreJob.class, "in-place", "RestoreRunning");
 
     percona.complete("in-place");
 
-    awaitPhase(RestoreJob.class, "in-place", RunPhase.SUCCEEDED);
-    assertThat(ready(status(RestoreJob.class, "in-place").conditions()).message())
+    jobs.awaitPhase(RestoreJob.class, "in-place", RunPhase.SUCCEEDED);
+    assertThat(DriverJobs.ready(jobs.status(RestoreJob.class, "in-place").conditions()).message())
         .isEqualTo(
             "PerconaServerMongoDBRestore "
                 + namespace
@@ -189,10 +186,11 @@ class MongoDbDriverIT {
 
     client.resources(RestoreJob.class).inNamespace(namespace).withName("in-place").delete();
     client.resources(Backup.class).inNamespace(namespace).withName("weekly").delete();
-    awaitGone(() -> restoreJob("in-place"));
-    awaitGone(() -> client.resources(Backup.class).inNamespace(namespace).withName("weekly").get());
-    assertThat(owned("PerconaServerMongoDBRestore", "in-place")).isEmpty();
-    assertThat(operatorObject(upstream)).isNull();
+    DriverJobs.awaitGone(() -> jobs.restoreJob("in-place"));
+    DriverJobs.awaitGone(
+        () -> client.resources(Backup.class).inNamespace(namespace).withName("weekly").get());
+    assertThat(jobs.owned("PerconaServerMongoDBRestore", "in-place")).isEmpty();
+    assertThat(jobs.operatorObject(upstream)).isNull();
   }
 
   @Test
@@ -201,12 +199,12 @@ class MongoDbDriverIT {
     application("origin", true);
     takeBackup("monthly", "origin");
 
-    restoreJob("to-copy", "monthly", "copy");
-    awaitReady(RestoreJob.class, "to-copy", "TargetPerconaServerMongoDBNotReady");
-    assertThat(owned("PerconaServerMongoDBRestore", "to-copy")).isEmpty();
+    jobs.restoreJob("to-copy", "monthly", "copy");
+    jobs.awaitReady(RestoreJob.class, "to-copy", "TargetPerconaServerMongoDBNotReady");
+    assertThat(jobs.owned("PerconaServerMongoDBRestore", "to-copy")).isEmpty();
 
     application("copy", true);
-    GenericKubernetesResource restore = awaitOwned("PerconaServerMongoDBRestore", "to-copy");
+    GenericKubernetesResource restore = jobs.awaitOwned("PerconaServerMongoDBRestore", "to-copy");
     JsonNode spec = tree(restore).path("spec");
     assertThat(spec.path("clusterName").asText()).isEqualTo("mongodb-copy");
     assertThat(spec.at("/backupSource/destination").asText())
@@ -216,8 +214,8 @@ class MongoDbDriverIT {
 
     percona.complete("to-copy");
 
-    awaitPhase(RestoreJob.class, "to-copy", RunPhase.SUCCEEDED);
-    assertThat(ready(status(RestoreJob.class, "to-copy").conditions()).message())
+    jobs.awaitPhase(RestoreJob.class, "to-copy", RunPhase.SUCCEEDED);
+    assertThat(DriverJobs.ready(jobs.status(RestoreJob.class, "to-copy").conditions()).message())
         .endsWith(" restored Backup monthly into copy");
   }
 
@@ -238,28 +236,28 @@ class MongoDbDriverIT {
         .hasMessageContaining("spec.template.compressionType");
 
     application("rendered", true);
-    backupJob("brotli", "rendered", "mongodb-brotli");
+    jobs.backupJob("brotli", "rendered", "mongodb-brotli");
 
-    awaitPhase(BackupJob.class, "brotli", RunPhase.FAILED);
-    assertThat(status(BackupJob.class, "brotli").message())
+    jobs.awaitPhase(BackupJob.class, "brotli", RunPhase.FAILED);
+    assertThat(jobs.status(BackupJob.class, "brotli").message())
         .isEqualTo(
             "MongoDB strategy logical: template.compressionType: 'brotli' is not one of"
                 + " [none, gzip, pgzip, snappy, lz4, s2, zstd]");
-    assertThat(ready(status(BackupJob.class, "brotli").conditions()).reason())
+    assertThat(DriverJobs.ready(jobs.status(BackupJob.class, "brotli").conditions()).reason())
         .isEqualTo("InvalidStrategy");
-    assertThat(owned("PerconaServerMongoDBBackup", "brotli")).isEmpty();
+    assertThat(jobs.owned("PerconaServerMongoDBBackup", "brotli")).isEmpty();
   }
 
   @Test
   void anOperatorErrorFailsTheBackupJobWithItsMessage() throws Exception {
     application("flaky", true);
-    backupJob("broken", "flaky", "mongodb");
-    awaitOwned("PerconaServerMongoDBBackup", "broken");
+    jobs.backupJob("broken", "flaky", "mongodb");
+    jobs.awaitOwned("PerconaServerMongoDBBackup", "broken");
 
     percona.fail("broken", "backup's starting deadline exceeded");
 
-    awaitPhase(BackupJob.class, "broken", RunPhase.FAILED);
-    assertThat(status(BackupJob.class, "broken").message())
+    jobs.awaitPhase(BackupJob.class, "broken", RunPhase.FAILED);
+    assertThat(jobs.status(BackupJob.class, "broken").message())
         .startsWith("PerconaServerMongoDBBackup " + namespace + "/broken-")
         .endsWith(" failed: backup's starting deadline exceeded");
     assertThat(client.resources(Backup.class).inNamespace(namespace).withName("broken").get())
@@ -316,112 +314,11 @@ class MongoDbDriverIT {
 
   /** A completed backup of {@code app} by BackupJob {@code job}; its operator backup. */
   private static GenericKubernetesResource takeBackup(String job, String app) {
-    backupJob(job, app, "mongodb");
-    GenericKubernetesResource upstream = awaitOwned("PerconaServerMongoDBBackup", job);
+    jobs.backupJob(job, app, "mongodb");
+    GenericKubernetesResource upstream = jobs.awaitOwned("PerconaServerMongoDBBackup", job);
     percona.complete(job);
-    awaitPhase(BackupJob.class, job, RunPhase.SUCCEEDED);
+    jobs.awaitPhase(BackupJob.class, job, RunPhase.SUCCEEDED);
     return upstream;
-  }
-
-  private static void backupJob(String name, String app, String backupClass) {
-    Manifests.apply(
-        client,
-        """
-        apiVersion: backups.cozystack.io/v1alpha1
-        kind: BackupJob
-        metadata: {name: %s, namespace: %s}
-        spec:
-          applicationRef: {kind: MongoDB, name: %s}
-          backupClassName: %s
-        """
-            .formatted(name, namespace, app, backupClass));
-  }
-
-  private static void restoreJob(String name, String backup, String target) {
-    Manifests.apply(
-        client,
-        """
-        apiVersion: backups.cozystack.io/v1alpha1
-        kind: RestoreJob
-        metadata: {name: %s, namespace: %s}
-        spec:
-          backupRef: {name: %s}
-        %s"""
-            .formatted(
-                name,
-                namespace,
-                backup,
-                target == null
-                    ? ""
-                    : "  targetApplicationRef: {kind: MongoDB, name: " + target + "}\n"));
-  }
-
-  // --- reading ---
-
-  private static RestoreJob restoreJob(String name) {
-    return client.resources(RestoreJob.class).inNamespace(namespace).withName(name).get();
-  }
-
-  private static GenericKubernetesResource operatorObject(GenericKubernetesResource object) {
-    return client
-        .genericKubernetesResources(PSMDB, object.getKind())
-        .inNamespace(namespace)
-        .withName(object.getMetadata().getName())
-        .get();
-  }
-
-  private static List<GenericKubernetesResource> owned(String kind, String job) {
-    return client
-        .genericKubernetesResources(PSMDB, kind)
-        .inNamespace(namespace)
-        .withLabel(OWNER_LABEL, job)
-        .list()
-        .getItems();
-  }
-
-  private static GenericKubernetesResource awaitOwned(String kind, String job) {
-    return await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> owned(kind, job), l -> !l.isEmpty())
-        .get(0);
-  }
-
-  private static <T extends HasMetadata> void awaitReady(
-      Class<T> type, String name, String reason) {
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(
-            () -> {
-              RunStatus status = status(type, name);
-              Condition ready = status == null ? null : ready(status.conditions());
-              return ready != null && reason.equals(ready.reason());
-            });
-  }
-
-  private static <T extends HasMetadata> void awaitPhase(
-      Class<T> type, String name, RunPhase phase) {
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> status(type, name) != null && status(type, name).phase() == phase);
-  }
-
-  private static void awaitGone(Callable<?> read) {
-    await().atMost(Duration.ofSeconds(30)).until(() -> read.call() == null);
-  }
-
-  /** The run status of a BackupJob or RestoreJob, or null before it has one. */
-  private static <T extends HasMetadata> RunStatus status(Class<T> type, String name) {
-    HasMetadata job = client.resources(type).inNamespace(namespace).withName(name).get();
-    if (job instanceof BackupJob b) {
-      return b.getStatus();
-    }
-    return job instanceof RestoreJob r ? r.getStatus() : null;
-  }
-
-  private static Condition ready(List<Condition> conditions) {
-    return conditions == null
-        ? null
-        : conditions.stream().filter(c -> "Ready".equals(c.type())).findFirst().orElse(null);
   }
 
   private static JsonNode tree(Object value) {
