@@ -12,7 +12,6 @@ import io.cozystack.operator.status.EventRecorder;
 import io.cozystack.operator.values.ValuesBoard;
 import io.cozystack.operator.values.ValuesCheck;
 import io.cozystack.operator.values.ValuesWakeups;
-import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
@@ -31,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,6 +52,7 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
   private final CatalogGuard catalogs = new CatalogGuard(key -> this.sources.cachedRelease(key));
 
   private PackageEventSources sources;
+  private PackageNamespaces namespaces;
 
   private final StateGauges gauges;
   private final ValuesBoard values;
@@ -97,17 +96,17 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
                 : PackagePlanner.plan(pkg, lookup, settings, values.transport().orElse(null));
     plan =
         NamespacePlanner.refusal(
-            catalogs.bound(plan, trust, lookup), pkg, lookup, this::handedOver);
+            catalogs.bound(plan, trust, lookup), pkg, lookup, namespaces::handedOver);
     Map<String, ComponentStatus> components;
     if (plan instanceof PackagePlan.Ready ready) {
-      ensureNamespaces(ready, lookup, ctx.getClient());
+      namespaces.ensure(ready, lookup, ctx.getClient());
       trust
           .filter(t -> !t.trusted())
           .ifPresent(t -> catalogs.applyRbac(t, lookup, ctx.getClient()));
       components = applyReleases(pkg, ready, ctx.getClient(), events(ctx));
-      Set<String> left = leftNamespaces(pkg, ready, lookup);
+      Set<String> left = namespaces.left(pkg, ready, lookup);
       deleteOrphans(pkg, ready, ctx.getClient(), events(ctx));
-      left.forEach(namespace -> release(namespace, ctx.getClient()));
+      left.forEach(namespace -> PackageNamespaces.release(namespace, ctx.getClient()));
     } else {
       components = Map.of();
     }
@@ -122,7 +121,7 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
     List<HelmRelease> owned = sources.ownedReleases(pkg);
     if (owned.isEmpty()) {
       LOG.info("Package {} deleted; all its HelmReleases are gone", pkg.getMetadata().getName());
-      releaseNamespaces(pkg, ctx.getClient());
+      namespaces.releaseAll(pkg, ctx.getClient());
       gauges.remove(READY_GAUGE, Tags.of("package", pkg.getMetadata().getName()));
       gauges.remove(CONFLICTS_GAUGE, Tags.of("package", pkg.getMetadata().getName()));
       return DeleteControl.defaultDelete();
@@ -200,82 +199,6 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
         client.resource(release).delete();
         events.normal(
             pkg, "HelmReleaseDeleted", "Deleted HelmRelease " + key + ": no longer wanted");
-      }
-    }
-  }
-
-  private boolean handedOver(String namespace) {
-    return sources.cachedNamespace(namespace).map(NamespacePlanner::handedOver).orElse(false);
-  }
-
-  /**
-   * A deleted Package's namespaces that no other Package installs into lose the labels the operator
-   * set there (the namespaces themselves, and labels others set, stay).
-   */
-  private void releaseNamespaces(Package pkg, KubernetesClient client) {
-    Lookup lookup = Lookup.of(sources.packages(), sources.packageSources());
-    Set<String> others = NamespacePlanner.targetedByOthers(lookup, pkg.getMetadata().getName());
-    lookup.activeVariant(pkg).stream()
-        .flatMap(variant -> PackagePlanner.installed(pkg, variant).stream())
-        .map(c -> c.install().namespace())
-        .distinct()
-        .filter(name -> !others.contains(name))
-        .filter(this::marked)
-        .forEach(name -> release(name, client));
-  }
-
-  /**
-   * The namespaces this Package installed into (its releases, as found and as its status last
-   * listed them, so a retry after a failed reconcile still knows them) that neither its plan nor
-   * any other Package installs into now: a variant or a component switched away from them. They
-   * lose the operator's labels as a deleted Package's do.
-   */
-  private Set<String> leftNamespaces(Package pkg, PackagePlan.Ready plan, Lookup lookup) {
-    Set<String> before = new TreeSet<>();
-    sources.ownedReleases(pkg).forEach(r -> before.add(r.getMetadata().getNamespace()));
-    Optional.ofNullable(pkg.getStatus())
-        .map(PackageStatus::components)
-        .ifPresent(
-            components ->
-                components.values().stream()
-                    .map(ComponentStatus::release)
-                    .filter(key -> key != null && key.contains("/"))
-                    .forEach(key -> before.add(key.substring(0, key.indexOf('/')))));
-    before.removeAll(plan.namespaces());
-    before.removeAll(NamespacePlanner.targetedByOthers(lookup, pkg.getMetadata().getName()));
-    before.removeIf(name -> !marked(name));
-    return before;
-  }
-
-  private boolean marked(String namespace) {
-    return sources.cachedNamespace(namespace).filter(NamespacePlanner::marked).isPresent();
-  }
-
-  private static void release(String namespace, KubernetesClient client) {
-    LOG.info("Releasing namespace {}: no Package installs into it any more", namespace);
-    client
-        .resource(NamespacePlanner.released(namespace))
-        .fieldManager(ReleaseWriter.FIELD_MANAGER)
-        .forceConflicts()
-        .serverSideApply();
-  }
-
-  /** Applies each target namespace unless the cached one already carries our labels. */
-  private void ensureNamespaces(PackagePlan.Ready plan, Lookup lookup, KubernetesClient client) {
-    Set<String> privileged = NamespacePlanner.privilegedNamespaces(lookup);
-    for (String name : plan.namespaces()) {
-      Namespace desired = NamespacePlanner.render(name, privileged, handedOver(name));
-      boolean labelled =
-          sources
-              .cachedNamespace(name)
-              .map(ns -> NamespacePlanner.carries(ns, desired))
-              .orElse(false);
-      if (!labelled) {
-        client
-            .resource(desired)
-            .fieldManager(ReleaseWriter.FIELD_MANAGER)
-            .forceConflicts()
-            .serverSideApply();
       }
     }
   }
@@ -394,6 +317,7 @@ public final class PackageReconciler implements Reconciler<Package>, Cleaner<Pac
   @Override
   public List<EventSource<?, Package>> prepareEventSources(EventSourceContext<Package> context) {
     sources = new PackageEventSources(context);
+    namespaces = new PackageNamespaces(sources);
     List<EventSource<?, Package>> all = new java.util.ArrayList<>(sources.all());
     all.add(wakeups);
     values.onTransportChange(
