@@ -2,8 +2,7 @@ package io.cozystack.catalog.services.backups.foundationdb;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cozystack.api.backups.v1alpha1.BackupsApi;
-import io.cozystack.api.meta.TypedLocalObjectReference;
-import io.cozystack.contracts.driver.BackupClassRoute;
+import io.cozystack.catalog.services.backups.upstream.ApplicationKind;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.Map;
@@ -49,18 +48,13 @@ final class FdbApi {
   /** The application kind this driver backs up (group apps.cozystack.io). */
   static final String APPLICATION_KIND = "FoundationDB";
 
+  static final ApplicationKind APPLICATION = new ApplicationKind(APPLICATION_KIND);
+
   private FdbApi() {}
 
   /** The FoundationDBCluster the application's chart creates (its release name). */
   static String clusterName(String application) {
     return "foundationdb-" + application;
-  }
-
-  /** Whether {@code app} is a cozystack FoundationDB application. */
-  static boolean isFoundationDbApplication(TypedLocalObjectReference app) {
-    return app != null
-        && APPLICATION_KIND.equals(app.kind())
-        && BackupsApi.DEFAULT_APPLICATION_API_GROUP.equals(BackupClassRoute.group(app));
   }
 
   /** Whether {@code object} was made for the job of {@code ownerLabels}. */

@@ -42,13 +42,9 @@ final class FdbBackups {
 
   Progress backup(BackupRun run) {
     TypedLocalObjectReference app = run.job().getSpec().applicationRef();
-    if (!FdbApi.isFoundationDbApplication(app)) {
-      return Progress.failed(
-          "UnsupportedApplication",
-          "the FoundationDB strategy backs up apps.cozystack.io FoundationDB applications, not "
-              + app.kind()
-              + " "
-              + app.name());
+    Optional<Progress> unsupported = FdbApi.APPLICATION.refuseBackupOf(app);
+    if (unsupported.isPresent()) {
+      return unsupported.get();
     }
     Optional<GenericKubernetesResource> existing =
         store.list(FdbApi.BACKUP, run.namespace()).stream()

@@ -34,14 +34,9 @@ final class FdbRestores {
   }
 
   Progress restore(RestoreRun run) {
-    if (!FdbApi.isFoundationDbApplication(run.target())) {
-      return Progress.failed(
-          "UnsupportedApplication",
-          "the FoundationDB strategy restores into apps.cozystack.io FoundationDB applications,"
-              + " not "
-              + run.target().kind()
-              + " "
-              + run.target().name());
+    Optional<Progress> unsupported = FdbApi.APPLICATION.refuseRestoreInto(run.target());
+    if (unsupported.isPresent()) {
+      return unsupported.get();
     }
     Deadline deadline;
     try {

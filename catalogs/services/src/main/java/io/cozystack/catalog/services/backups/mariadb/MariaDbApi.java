@@ -1,8 +1,6 @@
 package io.cozystack.catalog.services.backups.mariadb;
 
-import io.cozystack.api.backups.v1alpha1.BackupsApi;
-import io.cozystack.api.meta.TypedLocalObjectReference;
-import io.cozystack.contracts.driver.BackupClassRoute;
+import io.cozystack.catalog.services.backups.upstream.ApplicationKind;
 
 /** Names of mariadb-operator's API and of the metadata this driver records. */
 final class MariaDbApi {
@@ -23,18 +21,13 @@ final class MariaDbApi {
   /** The application kind this driver backs up (group apps.cozystack.io). */
   static final String APPLICATION_KIND = "MariaDB";
 
+  static final ApplicationKind APPLICATION = new ApplicationKind(APPLICATION_KIND);
+
   private MariaDbApi() {}
 
   /** The mariadb-operator MariaDB object the application's chart creates. */
   static String instanceName(String application) {
     return "mariadb-" + application;
-  }
-
-  /** Whether {@code app} is a cozystack MariaDB application. */
-  static boolean isMariaDbApplication(TypedLocalObjectReference app) {
-    return app != null
-        && APPLICATION_KIND.equals(app.kind())
-        && BackupsApi.DEFAULT_APPLICATION_API_GROUP.equals(BackupClassRoute.group(app));
   }
 
   /** {@code <namespace>/<name>} for messages. */

@@ -33,13 +33,9 @@ final class MariaDbBackups {
 
   Progress backup(BackupRun run) {
     TypedLocalObjectReference app = run.job().getSpec().applicationRef();
-    if (!MariaDbApi.isMariaDbApplication(app)) {
-      return Progress.failed(
-          "UnsupportedApplication",
-          "the MariaDB strategy backs up apps.cozystack.io MariaDB applications, not "
-              + app.kind()
-              + " "
-              + app.name());
+    Optional<Progress> unsupported = MariaDbApi.APPLICATION.refuseBackupOf(app);
+    if (unsupported.isPresent()) {
+      return unsupported.get();
     }
     Optional<GenericKubernetesResource> existing =
         store.owned(MariaDbApi.BACKUP, run.namespace(), run.ownerLabels());

@@ -29,13 +29,9 @@ final class MariaDbRestores {
   }
 
   Progress restore(RestoreRun run) {
-    if (!MariaDbApi.isMariaDbApplication(run.target())) {
-      return Progress.failed(
-          "UnsupportedApplication",
-          "the MariaDB strategy restores into apps.cozystack.io MariaDB applications, not "
-              + run.target().kind()
-              + " "
-              + run.target().name());
+    Optional<Progress> unsupported = MariaDbApi.APPLICATION.refuseRestoreInto(run.target());
+    if (unsupported.isPresent()) {
+      return unsupported.get();
     }
     Deadline deadline;
     try {

@@ -36,13 +36,9 @@ final class MongoDbBackups {
 
   Progress backup(BackupRun run) {
     TypedLocalObjectReference app = run.job().getSpec().applicationRef();
-    if (!PsmdbApi.isMongoDbApplication(app)) {
-      return Progress.failed(
-          "UnsupportedApplication",
-          "the MongoDB strategy backs up apps.cozystack.io MongoDB applications, not "
-              + app.kind()
-              + " "
-              + app.name());
+    Optional<Progress> unsupported = PsmdbApi.APPLICATION.refuseBackupOf(app);
+    if (unsupported.isPresent()) {
+      return unsupported.get();
     }
     Optional<GenericKubernetesResource> existing =
         store.owned(PsmdbApi.BACKUP, run.namespace(), run.ownerLabels());

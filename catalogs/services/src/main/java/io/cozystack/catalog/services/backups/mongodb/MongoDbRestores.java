@@ -30,13 +30,9 @@ final class MongoDbRestores {
   }
 
   Progress restore(RestoreRun run) {
-    if (!PsmdbApi.isMongoDbApplication(run.target())) {
-      return Progress.failed(
-          "UnsupportedApplication",
-          "the MongoDB strategy restores into apps.cozystack.io MongoDB applications, not "
-              + run.target().kind()
-              + " "
-              + run.target().name());
+    Optional<Progress> unsupported = PsmdbApi.APPLICATION.refuseRestoreInto(run.target());
+    if (unsupported.isPresent()) {
+      return unsupported.get();
     }
     RestoreOptions options;
     try {

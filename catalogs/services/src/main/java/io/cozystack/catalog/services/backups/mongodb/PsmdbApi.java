@@ -1,8 +1,6 @@
 package io.cozystack.catalog.services.backups.mongodb;
 
-import io.cozystack.api.backups.v1alpha1.BackupsApi;
-import io.cozystack.api.meta.TypedLocalObjectReference;
-import io.cozystack.contracts.driver.BackupClassRoute;
+import io.cozystack.catalog.services.backups.upstream.ApplicationKind;
 
 /** Names of the Percona operator's API and of the metadata this driver records. */
 final class PsmdbApi {
@@ -23,6 +21,8 @@ final class PsmdbApi {
   /** The application kind this driver backs up (group apps.cozystack.io). */
   static final String APPLICATION_KIND = "MongoDB";
 
+  static final ApplicationKind APPLICATION = new ApplicationKind(APPLICATION_KIND);
+
   /**
    * The storage a strategy that names none uses: the one the MongoDB chart declares in {@code
    * spec.backup.storages} when {@code backup.enabled} is true (as Cozystack's chart does).
@@ -37,13 +37,6 @@ final class PsmdbApi {
   /** The PerconaServerMongoDB the application's chart creates (its release name). */
   static String clusterName(String application) {
     return "mongodb-" + application;
-  }
-
-  /** Whether {@code app} is a cozystack MongoDB application. */
-  static boolean isMongoDbApplication(TypedLocalObjectReference app) {
-    return app != null
-        && APPLICATION_KIND.equals(app.kind())
-        && BackupsApi.DEFAULT_APPLICATION_API_GROUP.equals(BackupClassRoute.group(app));
   }
 
   /** {@code <kind> <namespace>/<name>} for messages. */
